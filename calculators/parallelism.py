@@ -1,0 +1,441 @@
+"""How many accelerators, and how many days, does training a large model take?
+
+The arithmetic of the "GPU clusters & orchestration" card (D4): memory per accelerator under
+tensor (tp), pipeline (pp) and data (dp) parallelism with optional sharding of the training
+state across the data-parallel copies, the pipeline bubble, and training time from
+6 × parameters × tokens. Everything is in base units: bytes (decimal, 1 GB = 1e9 bytes),
+FLOP, FLOP/s, seconds. Activations are not counted.
+
+Standard library only; knows nothing of HTML. The user interface is declared as plain data
+below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
+"""
+
+from __future__ import annotations
+
+import math
+
+SECONDS_PER_DAY = 86_400
+TRAIN_FLOPS_PER_PARAM_TOKEN = 6  # forward (2) + backward (4) per parameter per token
+
+# Bytes each parameter carries in 16-bit mixed-precision training with Adam.
+WEIGHT_BYTES = 2  # 16-bit weight
+GRADIENT_BYTES = 2  # 16-bit gradient
+OPTIMIZER_BYTES = 12  # 32-bit master copy, momentum and variance (4 + 4 + 4)
+
+# Which parts of the training state are split between the data-parallel copies
+# (ZeRO stages 1, 2 and 3 / FSDP): sharding level -> (weights, gradients, optimizer) sharded?
+SHARDED_PARTS: dict[str, tuple[bool, bool, bool]] = {
+    "none": (False, False, False),
+    "optimizer": (False, False, True),
+    "gradients": (False, True, True),
+    "everything": (True, True, True),
+}
+
+TITLE = "Parallelism and training-time calculator"
+
+INPUTS: list[dict] = [
+    {
+        "name": "params",
+        "label": "Model size",
+        "unit": "billion parameters",
+        "factor": 1e9,  # base units (parameters) per displayed unit
+        "control": "slider",
+        "min": 0.1,
+        "max": 2000,
+        "step": 0.1,
+        "scale": "log",
+        # 70B: the card's scenario ("the 70B model on one 80 GB accelerator").
+        "default": 70e9,
+        "help": "Number of trainable parameters, in billions.",
+    },
+    {
+        "name": "tokens",
+        "label": "Training tokens",
+        "unit": "trillion tokens",
+        "factor": 1e12,
+        "control": "slider",
+        "min": 0.01,
+        "max": 100,
+        "step": 0.01,
+        "scale": "log",
+        # 15 trillion: what Llama 3 70B was trained on (Grattafiori et al., 2024), the run the
+        # card's Frontier section cites, so the defaults describe a real, recent training run.
+        "default": 15e12,
+        "help": "How many tokens of text the model is trained on, in trillions.",
+    },
+    {
+        "name": "tp",
+        "label": "Tensor-parallel ways",
+        "unit": "accelerators",
+        "control": "slider",
+        "min": 1,
+        "max": 64,
+        "step": 1,
+        "scale": "log",
+        "default": 1,
+        "help": "Each layer's matrices are cut across this many accelerators (usually within one machine).",
+    },
+    {
+        "name": "pp",
+        "label": "Pipeline stages",
+        "unit": "accelerators",
+        "control": "slider",
+        "min": 1,
+        "max": 128,
+        "step": 1,
+        "scale": "log",
+        "default": 1,
+        "help": "The layers are split into this many consecutive stages, one per accelerator.",
+    },
+    {
+        "name": "dp",
+        "label": "Data-parallel copies",
+        "unit": "copies",
+        "control": "slider",
+        "min": 1,
+        "max": 16384,
+        "step": 1,
+        "scale": "log",
+        "default": 1,
+        "help": "Copies of the (split) model that each train on different data and average their gradients.",
+    },
+    {
+        "name": "micro_batches",
+        "label": "Micro-batches per step",
+        "unit": "micro-batches",
+        "control": "slider",
+        "min": 1,
+        "max": 1024,
+        "step": 1,
+        "scale": "log",
+        # 1, so the card's experiment "set pipeline stages to 8 and move the micro-batch slider
+        # from 1 up to 128" starts where it says.
+        "default": 1,
+        "help": "Each step's batch is cut into this many micro-batches that flow through the pipeline.",
+    },
+    {
+        "name": "sharding",
+        "label": "Sharding across data-parallel copies",
+        "unit": "",
+        "control": "select",
+        "default": "none",
+        "help": "Which parts of the training state the data-parallel copies split between them instead of each keeping a full set.",
+        "options": [
+            {"value": "none", "label": "None (16 bytes per parameter)"},
+            {"value": "optimizer", "label": "Optimizer state (4 + 12/dp bytes)"},
+            {"value": "gradients", "label": "Optimizer and gradients (2 + 14/dp bytes)"},
+            {"value": "everything", "label": "Everything (16/dp bytes)"},
+        ],
+    },
+    {
+        "name": "memory_per_accelerator",
+        "label": "Memory per accelerator",
+        "unit": "GB",
+        "factor": 1e9,
+        "control": "number",
+        "min": 1,
+        "max": 1000,
+        "step": 1,
+        "scale": "linear",
+        "default": 80e9,
+        "help": "High-bandwidth memory on each accelerator, in decimal gigabytes.",
+    },
+    {
+        "name": "peak_flops",
+        "label": "Peak 16-bit compute per accelerator",
+        "unit": "TFLOP/s",
+        "factor": 1e12,
+        "control": "number",
+        "min": 1,
+        "max": 100000,
+        "step": 0.1,
+        "scale": "log",
+        "default": 989e12,
+        "help": "Dense (not sparse) BF16 tensor throughput from the datasheet, in TFLOP/s.",
+    },
+    {
+        "name": "utilisation",
+        "label": "Utilisation",
+        "unit": "of peak",
+        "control": "slider",
+        "min": 0.05,
+        "max": 1,
+        "step": 0.01,
+        "scale": "linear",
+        # 0.4: Llama 3 reported 38-43 % model FLOPs utilisation on 16,000 GPUs.
+        "default": 0.4,
+        "help": "Share of peak arithmetic the training run really achieves (model FLOPs utilisation), between 0 and 1.",
+    },
+]
+
+OUTPUTS: list[dict] = [
+    {"name": "memory_each_bytes", "label": "Memory needed per accelerator", "unit": "", "format": "bytes"},
+    {"name": "fits", "label": "Fits in memory", "unit": "", "format": "yesno"},
+    {"name": "bytes_per_param", "label": "Bytes per parameter on each copy", "unit": "bytes", "format": "number"},
+    {"name": "total_state_bytes", "label": "Training state of one full copy", "unit": "", "format": "bytes"},
+    {"name": "accelerators", "label": "Accelerators", "unit": "", "format": "integer"},
+    {"name": "bubble", "label": "Pipeline bubble (idle share)", "unit": "", "format": "percent"},
+    {"name": "train_flops", "label": "Training compute", "unit": "", "format": "flops"},
+    {"name": "days", "label": "Training time", "unit": "", "format": "days"},
+    {"name": "accelerator_hours", "label": "Accelerator-hours", "unit": "accelerator-hours", "format": "number"},
+]
+
+# Accelerator figures: memory from the datasheet in decimal GB; peak = dense 16-bit (BF16)
+# tensor throughput, i.e. half of the "with sparsity" figure NVIDIA's datasheets print.
+PRESETS: list[dict] = [
+    {
+        "name": "accelerator",
+        "label": "Accelerator",
+        "fields": ["memory_per_accelerator", "peak_flops"],
+        "options": [
+            {
+                "id": "a100-80gb",
+                "label": "NVIDIA A100 SXM 80 GB",
+                # Datasheet: BF16 Tensor Core 312 TFLOPS (624 with sparsity); 80 GB HBM2e.
+                "values": {"memory_per_accelerator": 80e9, "peak_flops": 312e12},
+                "source": "nvidia-a100-datasheet",
+            },
+            {
+                "id": "h100-sxm",
+                "label": "NVIDIA H100 SXM",
+                # Datasheet: BF16 Tensor Core 1,979 TFLOPS with sparsity -> 989 dense; 80 GB.
+                "values": {"memory_per_accelerator": 80e9, "peak_flops": 989e12},
+                "source": "nvidia-h100-datasheet",
+            },
+            {
+                "id": "h200-sxm",
+                "label": "NVIDIA H200 SXM",
+                # Datasheet: BF16 Tensor Core 1,979 TFLOPS with sparsity -> 989 dense; 141 GB HBM3e.
+                "values": {"memory_per_accelerator": 141e9, "peak_flops": 989e12},
+                "source": "nvidia-h200-datasheet",
+            },
+            {
+                "id": "b200",
+                "label": "NVIDIA B200 (HGX)",
+                # HGX B200 spec: FP16/BF16 Tensor Core 4.5 PFLOPS per GPU *with sparsity*
+                # (36 PFLOPS for 8 GPUs) -> 2.25 PFLOPS dense; 1,440 GB for 8 GPUs -> 180 GB
+                # each (the first announcement said 192 GB; shipping HGX/DGX B200 have 180 GB).
+                "values": {"memory_per_accelerator": 180e9, "peak_flops": 2250e12},
+                "source": "nvidia-hgx-b200-specs",
+            },
+            {
+                "id": "mi300x",
+                "label": "AMD Instinct MI300X",
+                # Datasheet: BF16 dense 1,307.4 TFLOPS (2,614.9 with sparsity); 192 GB HBM3.
+                "values": {"memory_per_accelerator": 192e9, "peak_flops": 1307.4e12},
+                "source": "amd-mi300x-datasheet",
+            },
+        ],
+    },
+    {
+        "name": "model",
+        "label": "Model",
+        "fields": ["params", "tokens"],
+        "options": [
+            {
+                "id": "llama3-8b",
+                "label": "8B (Llama 3 8B, 15T tokens)",
+                "values": {"params": 8e9, "tokens": 15e12},
+                "source": "llama3-herd",
+            },
+            {
+                "id": "llama3-70b",
+                "label": "70B (Llama 3 70B, 15T tokens)",
+                "values": {"params": 70e9, "tokens": 15e12},
+                "source": "llama3-herd",
+            },
+            {
+                "id": "llama3-405b",
+                "label": "405B (Llama 3.1 405B, 15.6T tokens)",
+                "values": {"params": 405e9, "tokens": 15.6e12},
+                "source": "llama3-herd",
+            },
+        ],
+    },
+]
+
+SOURCES: list[dict] = [
+    {
+        "id": "nvidia-a100-datasheet",
+        "title": "NVIDIA A100 Tensor Core GPU datasheet",
+        "authors": "NVIDIA",
+        "date": "2021-06",
+        "url": "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf",
+    },
+    {
+        "id": "nvidia-h100-datasheet",
+        "title": "NVIDIA H100 Tensor Core GPU datasheet",
+        "authors": "NVIDIA",
+        "date": "2023",
+        "url": "https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet",
+    },
+    {
+        "id": "nvidia-h200-datasheet",
+        "title": "NVIDIA H200 Tensor Core GPU",
+        "authors": "NVIDIA",
+        "date": "2024",
+        "url": "https://www.nvidia.com/en-us/data-center/h200/",
+    },
+    {
+        "id": "nvidia-hgx-b200-specs",
+        "title": "NVIDIA HGX platform: HGX B200 specifications",
+        "authors": "NVIDIA",
+        "date": "2025",
+        "url": "https://www.nvidia.com/en-us/data-center/hgx/",
+    },
+    {
+        "id": "amd-mi300x-datasheet",
+        "title": "AMD Instinct MI300X accelerator data sheet",
+        "authors": "AMD",
+        "date": "2023-12",
+        "url": "https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/data-sheets/amd-instinct-mi300x-data-sheet.pdf",
+    },
+    {
+        "id": "llama3-herd",
+        "title": "The Llama 3 Herd of Models",
+        "authors": "Grattafiori et al.",
+        "date": "2024-07-31",
+        "url": "https://arxiv.org/abs/2407.21783",
+    },
+]
+
+FIGURES: list[dict] = [
+    {
+        "name": "memory",
+        "kind": "memory_bar",
+        "title": "Memory per accelerator",
+        "parts": [
+            {"value": "weights_bytes", "label": "Weights"},
+            {"value": "gradients_bytes", "label": "Gradients"},
+            {"value": "optimizer_bytes", "label": "Optimizer state"},
+        ],
+        "capacity": "memory_per_accelerator",
+    },
+    {
+        "name": "pipeline",
+        "kind": "pipeline_schedule",
+        "title": "Pipeline schedule",
+        "stages": "pp",
+        "micro_batches": "micro_batches",
+    },
+]
+
+
+def _require_finite_real(name: str, value: object) -> float:
+    """Return ``value`` as a float, refusing bools, non-numbers, NaN and infinities."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name} must be a number (got {value!r})")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number (got {value})")
+    return float(value)
+
+
+def _positive(name: str, value: object) -> float:
+    number = _require_finite_real(name, value)
+    if number <= 0:
+        raise ValueError(f"{name} must be a number > 0 (got {value})")
+    return number
+
+
+def _ways(name: str, value: object) -> int:
+    """A count of accelerators, stages or micro-batches: a whole number ≥ 1."""
+    number = _require_finite_real(name, value)
+    if number < 1 or not number.is_integer():
+        raise ValueError(f"{name} must be a whole number ≥ 1 (got {value})")
+    return int(number)
+
+
+def _share(name: str, value: object) -> float:
+    number = _require_finite_real(name, value)
+    if not 0 < number <= 1:
+        raise ValueError(f"{name} must be a number in (0, 1] (got {value})")
+    return number
+
+
+def _sharding_level(value: object) -> str:
+    if not isinstance(value, str) or value not in SHARDED_PARTS:
+        allowed = ", ".join(SHARDED_PARTS)
+        raise ValueError(f"sharding must be one of {allowed} (got {value!r})")
+    return value
+
+
+def state_bytes_per_param(sharding: str, dp: int) -> tuple[float, float, float]:
+    """Bytes per parameter each data-parallel copy keeps: (weights, gradients, optimizer)."""
+    weights_sharded, gradients_sharded, optimizer_sharded = SHARDED_PARTS[_sharding_level(sharding)]
+    return (
+        WEIGHT_BYTES / dp if weights_sharded else WEIGHT_BYTES,
+        GRADIENT_BYTES / dp if gradients_sharded else GRADIENT_BYTES,
+        OPTIMIZER_BYTES / dp if optimizer_sharded else OPTIMIZER_BYTES,
+    )
+
+
+def pipeline_bubble(pp: int, micro_batches: int) -> float:
+    """Share of each step a pipeline of ``pp`` stages sits idle while filling and draining."""
+    return (pp - 1) / (micro_batches + pp - 1)
+
+
+def compute(
+    *,
+    params: float,
+    tokens: float,
+    tp: int,
+    pp: int,
+    dp: int,
+    micro_batches: int,
+    sharding: str,
+    peak_flops: float,
+    utilisation: float,
+    memory_per_accelerator: float,
+) -> dict:
+    """Memory per accelerator, accelerator count, pipeline bubble and training days.
+
+    Raises ValueError naming the field and its allowed range for bad input.
+    """
+    params = _positive("params", params)
+    tokens = _positive("tokens", tokens)
+    tp = _ways("tp", tp)
+    pp = _ways("pp", pp)
+    dp = _ways("dp", dp)
+    micro_batches = _ways("micro_batches", micro_batches)
+    sharding = _sharding_level(sharding)
+    peak_flops = _positive("peak_flops", peak_flops)
+    utilisation = _share("utilisation", utilisation)
+    memory_per_accelerator = _positive("memory_per_accelerator", memory_per_accelerator)
+
+    weight_bpp, gradient_bpp, optimizer_bpp = state_bytes_per_param(sharding, dp)
+    bytes_per_param = weight_bpp + gradient_bpp + optimizer_bpp
+    model_split = tp * pp
+    memory_each_bytes = params * bytes_per_param / model_split
+
+    accelerators = tp * pp * dp
+    bubble = pipeline_bubble(pp, micro_batches)
+    train_flops = TRAIN_FLOPS_PER_PARAM_TOKEN * params * tokens
+    seconds = train_flops / (accelerators * peak_flops * utilisation * (1 - bubble))
+    days = seconds / SECONDS_PER_DAY
+
+    return {
+        "params": params,
+        "tokens": tokens,
+        "tp": tp,
+        "pp": pp,
+        "dp": dp,
+        "micro_batches": micro_batches,
+        "sharding": sharding,
+        "peak_flops": peak_flops,
+        "utilisation": utilisation,
+        "memory_per_accelerator": memory_per_accelerator,
+        "bytes_per_param": bytes_per_param,
+        "total_state_bytes": params * (WEIGHT_BYTES + GRADIENT_BYTES + OPTIMIZER_BYTES),
+        "weights_bytes": params * weight_bpp / model_split,
+        "gradients_bytes": params * gradient_bpp / model_split,
+        "optimizer_bytes": params * optimizer_bpp / model_split,
+        "memory_each_bytes": memory_each_bytes,
+        "fits": memory_each_bytes <= memory_per_accelerator,
+        "accelerators": accelerators,
+        "bubble": bubble,
+        "train_flops": train_flops,
+        "seconds": seconds,
+        "days": days,
+        "accelerator_days": days * accelerators,
+        "accelerator_hours": days * accelerators * 24,
+    }
