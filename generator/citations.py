@@ -1,0 +1,57 @@
+"""In-text citations: ``[@key]`` or ``[@a; @b]`` → "(Family et al., 2024)" linked to the source."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from generator.schema import Source
+
+CITATION = re.compile(r"\[@([A-Za-z][\w-]*(?:\s*;\s*@[A-Za-z][\w-]*)*)\]")
+
+
+def cited_keys(text: str) -> Iterator[tuple[str, int]]:
+    """Every cited key with the character offset of its citation."""
+    for match in CITATION.finditer(text):
+        for key in match.group(1).split(";"):
+            yield key.strip().lstrip("@"), match.start()
+
+
+def family_name(author: str) -> str:
+    """``Grattafiori, Aaron`` → Grattafiori; ``Aaron Grattafiori`` → Grattafiori; ``Epoch AI`` stays."""
+    if "," in author:
+        return author.split(",", 1)[0].strip()
+    parts = author.split()
+    return parts[-1] if len(parts) > 1 and parts[-1][0].isupper() else author
+
+
+def short_reference(source: Source) -> str:
+    """Author-year label: "Kaplan et al., 2020", "Smith and Jones, 2021", "Epoch AI, 2024"."""
+    year = source.date[:4]
+    names = [family_name(a) for a in source.authors]
+    if not names:
+        who = source.title
+    elif len(names) == 1:
+        who = names[0]
+    elif len(names) == 2:
+        who = f"{names[0]} and {names[1]}"
+    else:
+        who = f"{names[0]} et al."
+    return f"{who}, {year}"
+
+
+def source_anchor(key: str) -> str:
+    return f"source-{key}"
+
+
+def render_citations(text: str, sources: dict[str, Source], link: Callable[[str], str] = source_anchor) -> str:
+    """Replace citations with linked author-year references (unknown keys are left as typed)."""
+
+    def replace(match: re.Match[str]) -> str:
+        keys = [k.strip().lstrip("@") for k in match.group(1).split(";")]
+        if any(k not in sources for k in keys):
+            return match.group(0)
+        parts = [f'<a href="#{link(k)}" class="lm-cite">{short_reference(sources[k])}</a>' for k in keys]
+        return "(" + "; ".join(parts) + ")"
+
+    return CITATION.sub(replace, text)

@@ -1,0 +1,145 @@
+"""The `layermap` command: build, serve, check, new, schema.
+
+This module only parses arguments and prints; the work lives in the pipeline.
+Nothing else imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import threading
+import time
+from datetime import date
+from pathlib import Path
+
+from generator.diagnostics import ContentError, Diagnostic
+from generator.errors import LayermapError
+from generator.project import Project
+
+
+def _print_warnings(warnings: list[Diagnostic]) -> None:
+    for warning in warnings:
+        print(warning.format(), file=sys.stderr)
+
+
+def cmd_check(project: Project, _: argparse.Namespace) -> int:
+    from generator.pipeline import load_map
+
+    content, kmap = load_map(project)
+    _print_warnings(content.warnings)
+    print(f"ok: {len(kmap.topics)} topics, {len(kmap.edges)} edges, {len(content.warnings)} warning(s)")
+    return 0
+
+
+def cmd_build(project: Project, _: argparse.Namespace) -> int:
+    from generator.engine import build_site
+    from generator.pipeline import generate
+
+    started = time.perf_counter()
+    config, warnings = generate(project)
+    _print_warnings(warnings)
+    build_site(config, project.site_dir)
+    print(f"built {project.site_dir} in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+def _watch_content(project: Project) -> None:
+    """Regenerate the docs tree whenever content changes; the engine then live-reloads."""
+    from watchdog.events import FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    from generator.pipeline import generate
+
+    lock = threading.Lock()
+
+    class Regenerate(FileSystemEventHandler):
+        def on_any_event(self, event) -> None:  # noqa: ANN001 - watchdog's type
+            if event.is_directory or not str(event.src_path).endswith(".yaml"):
+                return
+            with lock:
+                try:
+                    _, warnings = generate(project)
+                    _print_warnings(warnings)
+                    print(f"layermap: regenerated after a change to {event.src_path}", file=sys.stderr)
+                except (ContentError, LayermapError) as error:
+                    print(f"layermap: not updated, fix these first:\n{error}", file=sys.stderr)
+
+    observer = Observer()
+    observer.schedule(Regenerate(), str(project.content_dir), recursive=True)
+    observer.daemon = True
+    observer.start()
+
+
+def cmd_serve(project: Project, args: argparse.Namespace) -> int:
+    from generator.engine import serve_site
+    from generator.pipeline import generate
+
+    host, port = args.address.rsplit(":", 1)
+    os.environ["LAYERMAP_SITE_URL"] = f"http://{host}:{port}/"
+    config, warnings = generate(project)
+    _print_warnings(warnings)
+    _watch_content(project)
+    print(f"serving http://{host}:{port}/ — edit content/*.yaml and the page reloads (Ctrl+C stops)")
+    serve_site(config, args.address)
+    return 0
+
+
+def cmd_new(project: Project, args: argparse.Namespace) -> int:
+    from generator.pipeline import load_map
+    from generator.scaffold import scaffold_topic
+
+    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", args.id):
+        raise LayermapError(f"`{args.id}` is not a valid topic id", "use lower-case words joined by hyphens, e.g. `cluster-networking`")
+    content, _ = load_map(project)
+    path = scaffold_topic(project.content_dir, content.map, args.id, args.layer, args.title or args.id, date.today().isoformat())
+    print(f"created {path.relative_to(project.root)} — fill in the TODOs, then run `layermap check`")
+    return 0
+
+
+def cmd_schema(project: Project, _: argparse.Namespace) -> int:
+    from generator.json_schema import write_schemas
+
+    for path in write_schemas(project.root / "schema"):
+        print(f"wrote {path.relative_to(project.root)}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="layermap", description="Build a layered knowledge map from YAML.")
+    p.add_argument("--project", type=Path, default=Path.cwd(), help="project folder (default: here)")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="validate and build the site into site/").set_defaults(run=cmd_build)
+    serve = sub.add_parser("serve", help="serve the site locally, rebuilding when content changes")
+    serve.add_argument("--address", default="127.0.0.1:8000", help="host:port (default 127.0.0.1:8000)")
+    serve.set_defaults(run=cmd_serve)
+    sub.add_parser("check", help="validate content only (fast)").set_defaults(run=cmd_check)
+    new = sub.add_parser("new", help="create a topic file with every field shown")
+    new.add_argument("id", help="topic id, e.g. cluster-networking")
+    new.add_argument("--layer", type=int, required=True, help="layer number from content/map.yaml")
+    new.add_argument("--title", help="topic title")
+    new.set_defaults(run=cmd_new)
+    sub.add_parser("schema", help="regenerate the JSON Schemas in schema/").set_defaults(run=cmd_schema)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    project = Project(args.project.resolve())
+    try:
+        return args.run(project, args)
+    except ContentError as error:
+        print(error.log.report(), file=sys.stderr)
+        print("nothing was written; the previous site/ is unchanged", file=sys.stderr)
+        return 1
+    except LayermapError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

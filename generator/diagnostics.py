@@ -1,0 +1,70 @@
+"""Problems found in content, reported all together with their place in the file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """One problem: where it is, what is wrong and how to fix it."""
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    path: str
+    message: str
+    hint: str = ""
+
+    def format(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        at = f" `{self.path}`" if self.path else ""
+        text = f"{where}: {self.severity}:{at} {self.message}"
+        return f"{text}\n    fix: {self.hint}" if self.hint else text
+
+
+@dataclass
+class DiagnosticLog:
+    """Collects every diagnostic of a run (Pelican style: collect all, fail once)."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        self.items.append(diagnostic)
+
+    def extend(self, diagnostics: list[Diagnostic]) -> None:
+        self.items.extend(diagnostics)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return sorted(d for d in self.items if d.severity == "error")
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return sorted(d for d in self.items if d.severity == "warning")
+
+    def report(self) -> str:
+        lines = [d.format() for d in sorted(self.items)]
+        summary = f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"
+        return "\n".join([*lines, summary])
+
+
+class ContentError(Exception):
+    """Raised when content has errors; carries every diagnostic of the run."""
+
+    def __init__(self, log: DiagnosticLog) -> None:
+        super().__init__(log.report())
+        self.log = log
+
+
+def relative_name(path: Path, root: Path) -> str:
+    """A path as editors see it: relative to the project when possible."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

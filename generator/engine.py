@@ -1,0 +1,70 @@
+"""The thin adapter to the site engine (MkDocs + Material today).
+
+Everything engine-specific lives here: building a generated config into a site
+folder, and serving it with live reload.  A build goes to a sibling folder first
+and replaces ``site/`` only when it succeeded, so a failed build loses nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+from pathlib import Path
+
+from generator.errors import LayermapError
+
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def _build_into(config_file: Path, target: Path) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    handler = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
+        build(config)
+    except (MkDocsException, OSError) as error:
+        details = "\n".join(f"    {m}" for m in handler.messages) or f"    {error}"
+        raise LayermapError(f"the site engine (MkDocs) failed:\n{details}",
+                            "fix the problems above; the previous site/ was kept") from None
+    finally:
+        logger.removeHandler(handler)
+
+
+def build_site(config_file: Path, site_dir: Path) -> None:
+    """Build into a temporary sibling folder, then swap it in place of ``site_dir``."""
+    staging = site_dir.with_name(f".{site_dir.name}.new")
+    retired = site_dir.with_name(f".{site_dir.name}.old")
+    for leftover in (staging, retired):
+        shutil.rmtree(leftover, ignore_errors=True)
+    try:
+        _build_into(config_file, staging)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    if site_dir.exists():
+        site_dir.rename(retired)
+    staging.rename(site_dir)
+    shutil.rmtree(retired, ignore_errors=True)
+
+
+def serve_site(config_file: Path, address: str) -> None:
+    """Serve with live reload; the engine rebuilds whenever the docs tree changes."""
+    from mkdocs.commands.serve import serve
+
+    logging.getLogger("mkdocs").setLevel(logging.INFO)
+    serve(config_file=str(config_file), livereload=True, dev_addr=address, watch_theme=False)

@@ -1,0 +1,39 @@
+"""The whole pipeline in one place: load → map → pages → docs tree (→ engine)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator import calculator_bridge
+from generator.diagnostics import Diagnostic
+from generator.graph import KnowledgeMap, build_map
+from generator.loading import Content, load_content
+from generator.pages import navigation, render_pages
+from generator.project import Project
+from generator.site_tree import DocsTree, layermap_assets, pyodide_files, write_tree
+
+
+def load_map(project: Project) -> tuple[Content, KnowledgeMap]:
+    """Validated content and its map; raises ContentError listing every problem."""
+    content = load_content(project.content_dir, project.root)
+    return content, build_map(content)
+
+
+def uses_calculators(kmap: KnowledgeMap) -> bool:
+    return any(depth.calculator for t in kmap.topics.values() for _, depth in t.depths.present())
+
+
+def docs_tree(project: Project, kmap: KnowledgeMap) -> DocsTree:
+    pages = render_pages(kmap, calculator_bridge.calculator_html)
+    tree = DocsTree(pages=pages, nav=navigation(kmap), copies=layermap_assets())
+    if uses_calculators(kmap):
+        tree.copies |= pyodide_files(project.root)
+        tree.copies |= calculator_bridge.browser_files(project.root)
+    return tree
+
+
+def generate(project: Project, out_dir: Path | None = None) -> tuple[Path, list[Diagnostic]]:
+    """Validate content and write the docs tree; return the engine config and the warnings."""
+    content, kmap = load_map(project)
+    config = write_tree(docs_tree(project, kmap), project.base_config, out_dir or project.work_dir)
+    return config, content.warnings

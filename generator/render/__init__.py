@@ -1,0 +1,1 @@
+"""Pure functions from the knowledge map to page sources (Markdown with small HTML islands)."""

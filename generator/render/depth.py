@@ -1,0 +1,63 @@
+"""One depth of a topic: a ``<section>`` that reads well with or without JavaScript."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.render.text import attr, block, inline
+from generator.schema import Depth, DepthLevel, Flow
+
+Cite = Callable[[str], str]
+CalculatorHtml = Callable[[str, str, dict], str]
+
+
+def depth_anchor(key: str) -> str:
+    return f"depth-{key.lower()}"
+
+
+def _flow(flow: Flow, cite: Cite) -> str:
+    steps = "\n".join(
+        f"{n}. **{step.label}**" + (f": {cite(step.detail)}" if step.detail else "")
+        for n, step in enumerate(flow.steps, start=1)
+    )
+    return f'<div class="lm-flow" markdown>\n\n**{flow.title}**\n{{ .lm-flow-title }}\n\n{steps}\n\n</div>'
+
+
+def _exercises(depth: Depth, cite: Cite) -> str:
+    items = []
+    for n, exercise in enumerate(depth.exercises, start=1):
+        answer = ""
+        if exercise.answer:
+            answer = f'\n<details class="lm-answer" markdown>\n<summary>Show answer</summary>\n\n{cite(exercise.answer)}\n\n</details>'
+        items.append(f'<li class="lm-exercise" markdown>\n\n{cite(exercise.prompt)}\n{answer}\n\n</li>')
+    return "### Things to try\n\n<ol class=\"lm-exercises\" markdown>\n" + "\n".join(items) + "\n</ol>"
+
+
+def render_depth(
+    key: str, level: DepthLevel, depth: Depth, cite: Cite, calculator_html: CalculatorHtml | None
+) -> str:
+    """A depth as a section with its own heading; the switcher script turns sections into tabs."""
+    anchor = depth_anchor(key)
+    heading = f'## {key} · {level.name} <small class="lm-audience">For {level.audience[0].lower()}{level.audience[1:]}</small> {{ #{anchor}-title }}'
+    parts = [
+        f'<p class="lm-hook"><span class="lm-label">Think about it:</span> {inline(depth.hook)}</p>' if depth.hook else "",
+        cite(depth.body) if depth.body else "",
+        _flow(depth.flow, cite) if depth.flow else "",
+        f"**Like:** {cite(depth.analogy)}" if depth.analogy else "",
+        f"**Where it breaks:** {cite(depth.breaks)}" if depth.breaks else "",
+        f"```python\n{depth.formulas}\n```" if depth.formulas else "",
+    ]
+    if depth.calculator:
+        if calculator_html is None:
+            raise RuntimeError("a calculator is referenced but no calculator renderer was given")
+        instance = f"calc-{depth.calculator.name}-{key.lower()}"
+        parts.append(calculator_html(depth.calculator.name, instance, dict(depth.calculator.values)))
+    if depth.exercises:
+        parts.append(_exercises(depth, cite))
+    if depth.tradeoffs:
+        parts.append("### Trade-offs\n\n" + "\n".join(f"- {cite(t)}" for t in depth.tradeoffs))
+    inner = block(heading, *parts)
+    return (
+        f'<section class="lm-depth" id="{anchor}" data-depth="{key}" data-depth-name="{attr(level.name)}" '
+        f'aria-labelledby="{anchor}-title" markdown>\n\n{inner}\n\n</section>'
+    )

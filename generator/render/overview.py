@@ -1,0 +1,47 @@
+"""The home page and the layer pages: every layer with its topics and summaries."""
+
+from __future__ import annotations
+
+from generator.graph import KnowledgeMap
+from generator.render.paths import HOME, layer_label, layer_page, link, topic_page
+from generator.render.text import block
+from generator.schema import Layer
+
+
+def _topic_list(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
+    topics = kmap.topics_by_layer[layer.number]
+    if not topics:
+        return "*No topics yet.*"
+    return "\n".join(f"- [{t.title}]({link(page, topic_page(t))})  \n  {t.summary}" for t in topics)
+
+
+def render_home(kmap: KnowledgeMap, map_html: str = "") -> str:
+    layers = [
+        f"### [{layer_label(layer)}]({link(HOME, layer_page(layer.number))}) {{ #layer-{layer.number} }}\n\n"
+        f"{layer.description}\n\n{_topic_list(kmap, layer, HOME)}"
+        for layer in kmap.layers
+    ]
+    depths = "\n".join(f"- **{d.key} · {d.name}**: for {d.audience[0].lower()}{d.audience[1:]}" for d in kmap.config.depths)
+    return block(
+        f'---\ntitle: "{kmap.config.title}"\n---',
+        f"# {kmap.config.title}",
+        kmap.config.introduction,
+        map_html,
+        "## Depth levels { #depths }",
+        depths,
+        "## Layers { #layers }",
+        *layers,
+    ) + "\n"
+
+
+def render_layer(kmap: KnowledgeMap, layer: Layer) -> str:
+    page = layer_page(layer.number)
+    count = len(kmap.topics_by_layer[layer.number])
+    return block(
+        f'---\ntitle: "{layer_label(layer)}"\n---',
+        f'<nav class="lm-breadcrumb" aria-label="Breadcrumb" markdown>\n[{kmap.config.title}]({link(page, HOME)})\n</nav>',
+        f"# {layer_label(layer)}",
+        f'<p class="lm-summary">{layer.description}</p>',
+        f"## Topics ({count}) {{ #topics }}",
+        _topic_list(kmap, layer, page),
+    ) + "\n"

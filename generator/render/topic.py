@@ -1,0 +1,111 @@
+"""The page of one topic: depths, examples, connections, siblings, sources."""
+
+from __future__ import annotations
+
+from generator.citations import render_citations, source_anchor
+from generator.graph import KnowledgeMap, MapEdge
+from generator.render.depth import CalculatorHtml, depth_anchor, render_depth
+from generator.render.paths import HOME, layer_label, layer_page, link, topic_page
+from generator.render.text import attr, block, inline, long_date
+from generator.schema import Source, Topic
+
+
+def _front_matter(topic: Topic) -> str:
+    title = topic.title.replace('"', '\\"')
+    summary = topic.summary.replace('"', '\\"')
+    return f'---\ntitle: "{title}"\ndescription: "{summary}"\n---'
+
+
+def _breadcrumb(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
+    layer = kmap.layer_of(topic)
+    return (
+        f'<nav class="lm-breadcrumb" aria-label="Breadcrumb" markdown>\n'
+        f"[{kmap.config.title}]({link(page, HOME)}) › [{layer_label(layer)}]({link(page, layer_page(layer.number))})\n"
+        f"</nav>"
+    )
+
+
+def _depth_index(kmap: KnowledgeMap, topic: Topic) -> str:
+    """Links to each depth: the no-JavaScript table of contents, replaced by tabs when scripts run."""
+    names = {level.key: level.name for level in kmap.config.depths}
+    links = " · ".join(f"[{key} {names[key]}](#{depth_anchor(key)})" for key, _ in topic.depths.present())
+    return f'<nav class="lm-depth-index" aria-label="Depth levels" markdown>\nDepths: {links}\n</nav>'
+
+
+def _depths(kmap: KnowledgeMap, topic: Topic, calculator_html: CalculatorHtml | None) -> str:
+    levels = {level.key: level for level in kmap.config.depths}
+    sources = {s.id: s for s in topic.sources}
+    sections = [
+        render_depth(key, levels[key], depth, lambda text: render_citations(text, sources), calculator_html)
+        for key, depth in topic.depths.present()
+    ]
+    present = " ".join(key for key, _ in topic.depths.present())
+    return (
+        f'<div class="lm-depths" data-topic="{topic.id}" data-depths="{present}" markdown>\n\n'
+        + "\n\n".join(sections)
+        + "\n\n</div>"
+    )
+
+
+def _examples(topic: Topic) -> str:
+    if not topic.examples:
+        return ""
+    items = "\n".join(f"- **{e.name}** ({e.kind})" for e in topic.examples.items)
+    when = topic.examples.as_of
+    return f'## Examples {{ #examples }}\n\n<p class="lm-as-of">As of <time datetime="{when.isoformat()}">{long_date(when)}</time>.</p>\n\n{items}'
+
+
+def edge_sentence(edge: MapEdge, page: str, current: Topic) -> str:
+    def name(topic: Topic) -> str:
+        return f"**{topic.title}**" if topic.id == current.id else f"[{topic.title}]({link(page, topic_page(topic))})"
+
+    kind = f' <span class="lm-edge-kind" data-kind="{edge.kind}">{edge.kind}</span>' if edge.kind else ""
+    return f"- {name(edge.subject)} {edge.verb} {name(edge.object)}.{kind}"
+
+
+def _connections(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
+    edges = kmap.edges_by_topic[topic.id]
+    if not edges:
+        return ""
+    return "## How it connects { #connections }\n\n" + "\n".join(edge_sentence(e, page, topic) for e in edges)
+
+
+def _siblings(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
+    siblings = kmap.siblings(topic)
+    if not siblings:
+        return ""
+    items = "\n".join(f"- [{t.title}]({link(page, topic_page(t))})  \n  {t.summary}" for t in siblings)
+    return f"## More in {layer_label(kmap.layer_of(topic))} {{ #siblings }}\n\n{items}"
+
+
+def format_source(source: Source) -> str:
+    authors = "; ".join(source.authors) if source.authors else ""
+    title = inline(source.title)
+    title_html = f'<a href="{attr(source.url)}">{title}</a>' if source.url else title
+    parts = [f"{inline(authors)}." if authors else "", f"<cite>{title_html}</cite>.", f"{source.date}."]
+    if source.note:
+        parts.append(inline(source.note) + ".")
+    return " ".join(p for p in parts if p)
+
+
+def _sources(topic: Topic) -> str:
+    if not topic.sources:
+        return ""
+    items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s)}</li>' for s in topic.sources)
+    return f'## Sources {{ #sources }}\n\n<ol class="lm-sources">\n{items}\n</ol>'
+
+
+def render_topic(kmap: KnowledgeMap, topic: Topic, calculator_html: CalculatorHtml | None = None) -> str:
+    page = topic_page(topic)
+    return block(
+        _front_matter(topic),
+        _breadcrumb(kmap, topic, page),
+        f"# {topic.title}",
+        f'<p class="lm-summary">{inline(topic.summary)}</p>',
+        _depth_index(kmap, topic),
+        _depths(kmap, topic, calculator_html),
+        _examples(topic),
+        _connections(kmap, topic, page),
+        _siblings(kmap, topic, page),
+        _sources(topic),
+    ) + "\n"

@@ -1,0 +1,89 @@
+"""`layermap new`: a topic file with every field shown and explained."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import LayermapError
+from generator.schema import MapConfig
+
+TEMPLATE = """\
+# yaml-language-server: $schema=../../schema/topic.schema.json
+# A layermap topic. Every field is shown; delete what you don't need.
+# Check your work with `layermap check`; preview it with `layermap serve`.
+id: {id}                      # lower-case words joined by hyphens; must be unique
+title: {title}
+layer: {layer}                       # {layer_name}
+summary: >-                     # one line: used by the map, lists, search and the page description
+  TODO: say in one sentence what this topic is.
+
+depths:                         # any subset of D1–D5 ({depth_names})
+  D1:
+    hook: What would happen if …?   # a question that opens the story
+    body: |                     # Markdown; cite sources as [@example2024]
+      TODO: a short story for children and total beginners [@example2024].
+    flow:                       # a titled, numbered sequence (two steps or more)
+      title: How it works
+      steps:
+        - label: First
+          detail: what happens first
+        - label: Then
+          detail: what happens next
+    analogy: TODO — shown as "Like: …"
+  D2:
+    body: |
+      TODO: the picture for curious beginners.
+    analogy: TODO
+    breaks: TODO — where the analogy stops being true
+  # D3: the bridge from picture to mechanism
+  # D4:
+  #   body: |
+  #     The mechanism, for practitioners.
+  #   formulas: |
+  #     memory = params * bytes_per_param
+  #   calculator:
+  #     name: parallelism          # a module in calculators/
+  #     values: {{tp: 2}}           # optional overrides of its defaults
+  #   exercises:
+  #     - prompt: Set … and watch …
+  #       answer: What the reader should find.
+  #   tradeoffs:
+  #     - One cost weighed against another.
+  # D5:
+  #   body: The research frontier, every claim cited [@example2024].
+
+examples:                       # dated real-world examples
+  as_of: {today}
+  items:
+    - name: Example product
+      kind: what kind of thing it is
+
+sources:                        # numbered on the page; cite in text as [@id]
+  - id: example2024
+    title: Title of the paper, report or datasheet
+    authors: ["Family, Given"]
+    date: "2024"                # YYYY, YYYY-MM or YYYY-MM-DD
+    url: https://example.org/paper
+
+edges: []                       # declare each edge once, in either of its two topics:
+#  - subject: {id}
+#    verb: runs on
+#    object: another-topic-id
+#    kind: runs-on             # one of edge_kinds in content/map.yaml
+"""
+
+
+def scaffold_topic(content_dir: Path, map_config: MapConfig, topic_id: str, layer: int, title: str, today: str) -> Path:
+    layers = {item.number: item for item in map_config.layers}
+    if layer not in layers:
+        raise LayermapError(f"unknown layer {layer}", f"use one of {', '.join(map(str, sorted(layers)))}")
+    path = content_dir / f"layer-{layer}" / f"{topic_id}.yaml"
+    if path.exists():
+        raise LayermapError(f"{path} already exists", "choose another id, or edit that file")
+    text = TEMPLATE.format(
+        id=topic_id, title=title, layer=layer, layer_name=layers[layer].name, today=today,
+        depth_names=", ".join(f"{d.key} {d.name}" for d in map_config.depths),
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path

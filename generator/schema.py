@@ -1,0 +1,204 @@
+"""The typed model of a knowledge map: the single definition of the content schema.
+
+Everything an editor may write in ``content/`` is declared here, once.  The JSON
+Schema that editors' tools read (``schema/*.schema.json``) is generated from these
+classes, and :mod:`generator.loading` validates every YAML file against them.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+DEPTH_KEYS: tuple[str, ...] = ("D1", "D2", "D3", "D4", "D5")
+DepthKey = Literal["D1", "D2", "D3", "D4", "D5"]
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+Slug = Annotated[
+    str,
+    StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", min_length=1, max_length=80),
+    Field(description="Lower-case words joined by hyphens, e.g. `gpu-clusters`."),
+]
+CitationKey = Annotated[
+    str,
+    StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$"),
+    Field(description="Key used in citations such as `[@grattafiori2024]`."),
+]
+
+_PARTIAL_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
+
+
+def _check_partial_date(value: str) -> str:
+    match = _PARTIAL_DATE.match(value)
+    if not match:
+        raise ValueError("must be a date written YYYY, YYYY-MM or YYYY-MM-DD")
+    year, month, day = (int(part) if part else 1 for part in match.groups())
+    date(year, month, day)  # raises ValueError for 2024-13-01 or 2024-02-30
+    return value
+
+
+PartialDate = Annotated[
+    str,
+    AfterValidator(_check_partial_date),
+    Field(description="Publication date: YYYY, YYYY-MM or YYYY-MM-DD."),
+]
+
+
+class Strict(BaseModel):
+    """Base for every content model: unknown keys are errors, text is trimmed."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, frozen=True)
+
+
+# --- map.yaml -----------------------------------------------------------------------
+
+
+class DepthLevel(Strict):
+    """One depth level of the map (D1 Story … D5 Frontier)."""
+
+    key: DepthKey
+    name: Text = Field(description="Short name shown on the depth switcher, e.g. `Story`.")
+    audience: Text = Field(description="Who the level is written for.")
+
+
+class Layer(Strict):
+    """A horizontal layer of the map, such as `3 · Cloud & Infrastructure`."""
+
+    number: int = Field(ge=1, le=99)
+    name: Text
+    description: Text = Field(description="One line shown on the home page and layer page.")
+
+
+class EdgeKind(Strict):
+    """A kind of edge (powers, connects, …) with the colour the drawn map gives it."""
+
+    id: Slug
+    label: Text
+    colour: Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")] = "#5c6bc0"
+
+
+class MapConfig(Strict):
+    """The whole map: ``content/map.yaml``."""
+
+    title: Text
+    introduction: Text = Field(description="Markdown shown on the home page.")
+    depths: list[DepthLevel] = Field(min_length=1)
+    layers: list[Layer] = Field(min_length=1)
+    edge_kinds: list[EdgeKind] = Field(default_factory=list)
+
+
+# --- topic files --------------------------------------------------------------------
+
+
+class FlowStep(Strict):
+    """One numbered step of a flow: ``Submit: job request``."""
+
+    label: Text
+    detail: Text | None = None
+
+
+class Flow(Strict):
+    """A titled, numbered sequence of steps."""
+
+    title: Text
+    steps: list[FlowStep] = Field(min_length=2)
+
+
+class CalculatorRef(Strict):
+    """Embeds a calculator module from ``calculators/`` in a depth."""
+
+    name: Slug = Field(description="Module name in calculators/, e.g. `parallelism`.")
+    values: dict[str, float | int | str] = Field(
+        default_factory=dict, description="Overrides of the calculator's default inputs."
+    )
+
+
+class Exercise(Strict):
+    """A "thing to try" on the depth's calculator."""
+
+    prompt: Text = Field(description="What the reader is asked to try, in Markdown.")
+    answer: Text | None = Field(None, description="What they should find; revealed on request.")
+
+
+class Depth(Strict):
+    """One depth of a topic.  Every part is optional, but a depth may not be empty."""
+
+    hook: Text | None = Field(None, description="A question that opens the depth.")
+    body: Text | None = Field(None, description="The main text, in Markdown. Cite with [@key].")
+    flow: Flow | None = None
+    analogy: Text | None = Field(None, description="Shown as `Like: …`.")
+    breaks: Text | None = Field(None, description="Where the analogy breaks down.")
+    tradeoffs: list[Text] = Field(default_factory=list)
+    formulas: Text | None = Field(None, description="Shown as a code block.")
+    calculator: CalculatorRef | None = None
+    exercises: list[Exercise] = Field(default_factory=list, description="Things to try.")
+
+    def is_empty(self) -> bool:
+        return not any(
+            (self.hook, self.body, self.flow, self.analogy, self.breaks, self.tradeoffs,
+             self.formulas, self.calculator, self.exercises)
+        )
+
+
+class Depths(Strict):
+    """The depths a topic explains itself at: any subset of D1–D5."""
+
+    D1: Depth | None = None
+    D2: Depth | None = None
+    D3: Depth | None = None
+    D4: Depth | None = None
+    D5: Depth | None = None
+
+    def present(self) -> list[tuple[str, Depth]]:
+        return [(key, getattr(self, key)) for key in DEPTH_KEYS if getattr(self, key) is not None]
+
+
+class Example(Strict):
+    """A dated real-world example: ``Slurm (job scheduler)``."""
+
+    name: Text
+    kind: Text
+
+
+class Examples(Strict):
+    as_of: date = Field(description="When the list was last checked, YYYY-MM-DD.")
+    items: list[Example] = Field(min_length=1)
+
+
+class Source(Strict):
+    """A numbered source, cited in text as ``[@id]``."""
+
+    id: CitationKey
+    title: Text
+    authors: list[Text] = Field(
+        default_factory=list,
+        description="`Family, Given` or `Given Family`; an organisation as one entry.",
+    )
+    date: PartialDate
+    url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")] | None = None
+    note: Text | None = None
+
+
+class Edge(Strict):
+    """A typed edge, declared once in either of its two topics."""
+
+    subject: Slug = Field(description="Topic id of the sentence's subject.")
+    verb: Text = Field(description="Verb phrase, e.g. `powers and cools`.")
+    object: Slug = Field(description="Topic id of the sentence's object.")
+    kind: Slug | None = Field(None, description="One of map.yaml's edge_kinds.")
+
+
+class Topic(Strict):
+    """One topic file: ``content/layer-3/gpu-clusters.yaml``."""
+
+    id: Slug
+    title: Text
+    layer: int = Field(ge=1, le=99, description="Number of a layer defined in map.yaml.")
+    summary: Text = Field(max_length=300, description="One line: map, lists, search, description.")
+    depths: Depths
+    examples: Examples | None = None
+    sources: list[Source] = Field(default_factory=list)
+    edges: list[Edge] = Field(default_factory=list)
