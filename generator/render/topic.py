@@ -40,8 +40,9 @@ def _depths(kmap: KnowledgeMap, topic: Topic, calculator_html: CalculatorHtml | 
         for key, depth in topic.depths.present()
     ]
     present = " ".join(key for key, _ in topic.depths.present())
+    names = "|".join(f"{level.key}:{attr(level.name)}" for level in kmap.config.depths)
     return (
-        f'<div class="lm-depths" data-topic="{topic.id}" data-depths="{present}" markdown>\n\n'
+        f'<div class="lm-depths" data-topic="{topic.id}" data-depths="{present}" data-levels="{names}" markdown>\n\n'
         + "\n\n".join(sections)
         + "\n\n</div>"
     )
