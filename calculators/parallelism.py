@@ -169,14 +169,14 @@ INPUTS: list[dict] = [
 ]
 
 OUTPUTS: list[dict] = [
-    {"name": "memory_each_bytes", "label": "Memory needed per accelerator", "unit": "", "format": "bytes"},
-    {"name": "fits", "label": "Fits in memory", "unit": "", "format": "yesno"},
+    {"name": "memory_each_bytes", "announce": True, "label": "Memory needed per accelerator", "unit": "", "format": "bytes"},
+    {"name": "fits", "announce": True, "label": "Fits in memory", "unit": "", "format": "yesno"},
     {"name": "bytes_per_param", "label": "Bytes per parameter on each copy", "unit": "bytes", "format": "number"},
     {"name": "total_state_bytes", "label": "Training state of one full copy", "unit": "", "format": "bytes"},
-    {"name": "accelerators", "label": "Accelerators", "unit": "", "format": "integer"},
+    {"name": "accelerators", "announce": True, "label": "Accelerators", "unit": "", "format": "integer"},
     {"name": "bubble", "label": "Pipeline bubble (idle share)", "unit": "", "format": "percent"},
     {"name": "train_flops", "label": "Training compute", "unit": "", "format": "flops"},
-    {"name": "days", "label": "Training time", "unit": "", "format": "days"},
+    {"name": "days", "announce": True, "label": "Training time", "unit": "", "format": "days"},
     {"name": "accelerator_hours", "label": "Accelerator-hours", "unit": "accelerator-hours", "format": "number"},
 ]
 

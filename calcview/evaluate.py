@@ -1,0 +1,83 @@
+"""From raw form text to what a reader sees: numbers, formatted strings, errors and figures."""
+
+from __future__ import annotations
+
+from .figures import draw_figures
+from .values import format_input, format_output, parse_input
+
+
+def default_values(module: object) -> dict[str, object]:
+    """The declared default of every input, in base units."""
+    return {spec["name"]: spec["default"] for spec in module.INPUTS}
+
+
+def default_raw(module: object) -> dict[str, str]:
+    """The form text of every input's default (what Reset puts back)."""
+    return {spec["name"]: format_input(spec, spec["default"]) for spec in module.INPUTS}
+
+
+def raw_from_values(module: object, values: dict | None) -> dict[str, str]:
+    """Form text for a scenario: numbers are base units, strings are form text as typed."""
+    raw = default_raw(module)
+    specs = {spec["name"]: spec for spec in module.INPUTS}
+    for name, value in (values or {}).items():
+        if name not in specs:
+            raise ValueError(f"unknown input {name!r} (inputs: {', '.join(specs)})")
+        raw[name] = value if isinstance(value, str) else format_input(specs[name], value)
+    return raw
+
+
+def field_of_message(module: object, message: str) -> str:
+    """The input a compute() error is about: its message starts with the field's name."""
+    for spec in sorted(module.INPUTS, key=lambda spec: -len(spec["name"])):
+        if message.startswith(spec["name"] + " "):
+            return spec["name"]
+    return "_form"
+
+
+def reader_message(module: object, field: str, message: str) -> str:
+    """Swap the field's Python name for its visible label: "tp must…" -> "Tensor-parallel ways must…"."""
+    for spec in module.INPUTS:
+        if spec["name"] == field:
+            return spec["label"] + message[len(field):]
+    return message
+
+
+def announcement(module: object, display: dict[str, str]) -> str:
+    """The sentence the live region reads out: the outputs marked ``announce`` (else the first three)."""
+    chosen = [spec for spec in module.OUTPUTS if spec.get("announce")] or module.OUTPUTS[:3]
+    return "; ".join(f"{spec['label']}: {display[spec['name']]}" for spec in chosen) + "."
+
+
+def evaluate(module: object, raw: dict[str, str]) -> dict:
+    """Parse ``raw`` per module.INPUTS, run module.compute, format outputs and draw figures.
+
+    Returns plain data only (safe to hand to JavaScript): ok, values, display, errors,
+    figures, announcement. Missing fields take their defaults. Bad input never raises: it
+    comes back in ``errors`` keyed by input name, with a message naming the field and range.
+    """
+    parsed: dict[str, object] = {}
+    errors: dict[str, str] = {}
+    for spec in module.INPUTS:
+        text = raw.get(spec["name"], format_input(spec, spec["default"]))
+        try:
+            parsed[spec["name"]] = parse_input(spec, text)
+        except ValueError as error:
+            errors[spec["name"]] = str(error)
+    if not errors:
+        try:
+            values = module.compute(**parsed)
+        except ValueError as error:
+            field = field_of_message(module, str(error))
+            errors[field] = reader_message(module, field, str(error))
+    if errors:
+        return {"ok": False, "values": parsed, "display": {}, "errors": errors, "figures": {}, "announcement": "Check the highlighted field: " + next(iter(errors.values()))}
+    display = {spec["name"]: format_output(spec, values[spec["name"]]) for spec in module.OUTPUTS}
+    return {
+        "ok": True,
+        "values": values,
+        "display": display,
+        "errors": {},
+        "figures": draw_figures(module, values),
+        "announcement": announcement(module, display),
+    }

@@ -1,0 +1,174 @@
+"""Pictures drawn from a calculator's numbers, as SVG strings.
+
+A calculator names its pictures in ``FIGURES`` (``kind`` picks the drawing here, the other
+keys name which values to draw). Colours come from CSS custom properties with fallbacks
+(``--lm-calc-*``) and ``currentColor``, so a theme and its dark mode can restyle them. Each
+SVG has role="img" and an aria-label that says in words what it shows.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Callable
+
+from .values import format_bytes, format_percent
+
+WIDTH = 480
+PLOT_LEFT = 12
+PLOT_WIDTH = 456
+
+COLOURS = {
+    "part-0": "var(--lm-calc-part-0, #4e79a7)",
+    "part-1": "var(--lm-calc-part-1, #f28e2b)",
+    "part-2": "var(--lm-calc-part-2, #59a14f)",
+    "part-3": "var(--lm-calc-part-3, #b07aa1)",
+    "over": "var(--lm-calc-over, #e15759)",
+    "forward": "var(--lm-calc-forward, #4e79a7)",
+    "backward": "var(--lm-calc-backward, #f28e2b)",
+    "idle": "var(--lm-calc-idle, currentColor)",
+}
+
+
+def number(value: float) -> str:
+    """A coordinate, short: 12.0 -> "12", 3.14159 -> "3.14"."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def svg_root(kind: str, label: str, height: float, body: list[str], extra_class: str = "") -> str:
+    classes = f"lm-fig lm-fig-{kind} {extra_class}".strip()
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" viewBox="0 0 {WIDTH} {number(height)}"'
+        f' width="100%" role="img" aria-label="{escape(label)}" style="max-width:{WIDTH}px;overflow:visible">'
+        f"<title>{escape(label)}</title>" + "".join(body) + "</svg>"
+    )
+
+
+def rect(x: float, y: float, width: float, height: float, colour: str, css_class: str, title: str = "", extra: str = "") -> str:
+    tooltip = f"<title>{escape(title)}</title>" if title else ""
+    return (
+        f'<rect class="{css_class}" x="{number(x)}" y="{number(y)}" width="{number(max(width, 0))}"'
+        f' height="{number(height)}" style="fill:{colour}"{extra}>{tooltip}</rect>'
+    )
+
+
+def text(x: float, y: float, content: str, css_class: str = "lm-fig-text", anchor: str = "start") -> str:
+    return (
+        f'<text class="{css_class}" x="{number(x)}" y="{number(y)}" text-anchor="{anchor}"'
+        f' style="fill:currentColor;font-size:12px">{escape(content)}</text>'
+    )
+
+
+def legend(entries: list[tuple[str, str, str]], y: float) -> list[str]:
+    """Swatches with labels in one row: entries are (text, colour, extra style)."""
+    column = PLOT_WIDTH / max(len(entries), 1)
+    parts = []
+    for index, (label, colour, style) in enumerate(entries):
+        x = PLOT_LEFT + index * column
+        parts.append(rect(x, y - 10, 10, 10, colour, "lm-fig-swatch", extra=f' fill-opacity="{style}"' if style else ""))
+        parts.append(text(x + 14, y, label))
+    return parts
+
+
+def memory_bar(figure: dict, values: dict) -> str:
+    """Stacked bar of the memory one accelerator needs, against a line at its capacity."""
+    parts = [(part["label"], float(values[part["value"]])) for part in figure["parts"]]
+    needed = sum(amount for _, amount in parts)
+    capacity = float(values[figure["capacity"]])
+    fits = needed <= capacity
+    scale = PLOT_WIDTH / max(needed, capacity)
+    bar_top, bar_height = 26, 30
+
+    body = []
+    x = PLOT_LEFT
+    for index, (label, amount) in enumerate(parts):
+        width = amount * scale
+        body.append(rect(x, bar_top, width, bar_height, COLOURS[f"part-{index % 4}"], f"lm-fig-part lm-fig-part-{index}", f"{label}: {format_bytes(amount)}"))
+        x += width
+    capacity_x = PLOT_LEFT + capacity * scale
+    if not fits:
+        over = f"Over capacity by {format_bytes(needed - capacity)}"
+        body.append(
+            f'<rect class="lm-fig-over" x="{number(capacity_x)}" y="{bar_top - 3}" width="{number(x - capacity_x)}"'
+            f' height="{bar_height + 6}" style="fill:none;stroke:{COLOURS["over"]};stroke-width:2;stroke-dasharray:5 3">'
+            f"<title>{escape(over)}</title></rect>"
+        )
+    body.append(
+        f'<line class="lm-fig-capacity" x1="{number(capacity_x)}" x2="{number(capacity_x)}" y1="{bar_top - 8}"'
+        f' y2="{bar_top + bar_height + 8}" style="stroke:currentColor;stroke-width:2"/>'
+    )
+    capacity_label = f"Capacity {format_bytes(capacity)}"
+    anchor = "end" if capacity_x > PLOT_LEFT + PLOT_WIDTH * 0.6 else "start"
+    body.append(text(capacity_x + (-4 if anchor == "end" else 4), bar_top - 12, capacity_label, "lm-fig-text lm-fig-capacity-label", anchor))
+    verdict = f"Fits: {format_bytes(needed)} of {format_bytes(capacity)}" if fits else f"Does not fit: needs {format_bytes(needed)}, has {format_bytes(capacity)}"
+    body.append(text(PLOT_LEFT, bar_top + bar_height + 22, verdict, "lm-fig-text lm-fig-verdict" + ("" if fits else " lm-fig-warning")))
+    body += legend([(f"{label} {format_bytes(amount)}", COLOURS[f"part-{index % 4}"], "") for index, (label, amount) in enumerate(parts)], bar_top + bar_height + 44)
+
+    breakdown = ", ".join(f"{label.lower()} {format_bytes(amount)}" for label, amount in parts)
+    label = f"{figure.get('title', 'Memory')}: {format_bytes(needed)} needed ({breakdown}) against {format_bytes(capacity)} capacity; {'fits' if fits else 'does not fit'}."
+    return svg_root("memory", label, bar_top + bar_height + 52, body, "" if fits else "lm-fig--over")
+
+
+def pipeline_runs(stages: int, micro_batches: int) -> list[tuple[int, int, int]]:
+    """Busy runs of an all-forward-then-all-backward (GPipe) schedule: (stage, start slot, end slot).
+
+    Forward and backward passes of one micro-batch take one slot each; a step takes
+    2 × (micro_batches + stages − 1) slots, of which each stage is busy 2 × micro_batches.
+    """
+    runs = []
+    for stage in range(stages):
+        backward_start = micro_batches + 2 * (stages - 1) - stage
+        runs.append((stage, stage, stage + micro_batches))
+        runs.append((stage, backward_start, backward_start + micro_batches))
+    return runs
+
+
+def pipeline_schedule(figure: dict, values: dict) -> str:
+    """Stages × time slots: forward and backward runs of the micro-batches, and the idle bubble."""
+    stages = int(values[figure["stages"]])
+    micro_batches = int(values[figure["micro_batches"]])
+    slots = 2 * (micro_batches + stages - 1)
+    idle_share = (stages - 1) / (micro_batches + stages - 1)
+    row_height = max(2.0, min(18.0, 216 / stages))
+    gap = row_height * 0.15
+    top = 8
+    slot_width = PLOT_WIDTH / slots
+    grid_height = stages * row_height
+
+    body = [rect(PLOT_LEFT, top, PLOT_WIDTH, grid_height, COLOURS["idle"], "lm-fig-idle", f"Idle (bubble): {format_percent(idle_share)} of each stage's time", ' fill-opacity="0.14"')]
+    for stage, start, end in pipeline_runs(stages, micro_batches):
+        phase = "forward" if start == stage else "backward"
+        title = f"Stage {stage + 1}: {phase} passes of micro-batches 1–{micro_batches}"
+        body.append(rect(PLOT_LEFT + start * slot_width, top + stage * row_height + gap / 2, (end - start) * slot_width, row_height - gap, COLOURS[phase], f"lm-fig-{phase}", title))
+    if micro_batches > 1 and stages * micro_batches <= 512 and slot_width >= 3:
+        ticks = "".join(
+            f"M{number(PLOT_LEFT + slot * slot_width)} {number(top + stage * row_height + gap / 2)}v{number(row_height - gap)}"
+            for stage, start, end in pipeline_runs(stages, micro_batches)
+            for slot in range(start + 1, end)
+        )
+        body.append(f'<path class="lm-fig-ticks" d="{ticks}" style="stroke:var(--md-default-bg-color, #fff);stroke-width:1"/>')
+    axis_y = top + grid_height + 16
+    body.append(text(PLOT_LEFT, axis_y, "Stage 1 at top; time runs right →", "lm-fig-text lm-fig-axis"))
+    body.append(text(PLOT_LEFT + PLOT_WIDTH, axis_y, f"{stages} stage{'s' if stages != 1 else ''} × {slots} slots", "lm-fig-text lm-fig-axis", "end"))
+    body += legend([("Forward", COLOURS["forward"], ""), ("Backward", COLOURS["backward"], ""), (f"Idle {format_percent(idle_share)}", COLOURS["idle"], "0.14")], axis_y + 22)
+
+    if stages == 1:
+        summary = f"one stage, so no pipeline and no idle bubble; {micro_batches} micro-batch{'es' if micro_batches != 1 else ''} per step"
+    else:
+        summary = (
+            f"{stages} stages and {micro_batches} micro-batch{'es' if micro_batches != 1 else ''} per step; "
+            f"forward passes fill the pipeline, backward passes drain it, and each stage sits idle "
+            f"{format_percent(idle_share)} of the step (the bubble)"
+        )
+    return svg_root("pipeline", f"{figure.get('title', 'Pipeline schedule')}: {summary}.", axis_y + 30, body)
+
+
+FIGURE_KINDS: dict[str, Callable[[dict, dict], str]] = {
+    "memory_bar": memory_bar,
+    "pipeline_schedule": pipeline_schedule,
+}
+
+
+def draw_figures(module: object, values: dict) -> dict[str, str]:
+    """SVG strings for every figure the calculator declares, keyed by figure name."""
+    return {figure["name"]: FIGURE_KINDS[figure["kind"]](figure, values) for figure in getattr(module, "FIGURES", [])}

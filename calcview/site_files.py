@@ -1,0 +1,104 @@
+"""Which files the built site needs for live calculators, and a guard on what they import.
+
+Site layout (paths relative to the site root):
+  assets/pyodide/…                the Pyodide runtime, copied from node_modules/pyodide
+  assets/layermap/calculator.js   page glue (ES module), calc-worker.js (module worker),
+  assets/layermap/calculator.css  styles for the calculator block and its figures
+  assets/py/manifest.json         the list of Python files below, fetched by the worker
+  assets/py/calcview/…, assets/py/calculators/…   the same Python the build ran
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import sys
+from pathlib import Path
+
+BROWSER_PACKAGES = ("calcview", "calculators")
+PYTHON_PREFIX = "assets/py/"
+MANIFEST_PATH = PYTHON_PREFIX + "manifest.json"
+PYODIDE_PREFIX = "assets/pyodide/"
+PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+GLUE_FILES = {
+    "assets/layermap/calculator.js": "generator/assets/calculator.js",
+    "assets/layermap/calc-worker.js": "generator/assets/calc-worker.js",
+    "assets/layermap/calculator.css": "calcview/calculator.css",
+}
+# In the standard library but absent or useless in Pyodide's default build.
+UNAVAILABLE_IN_PYODIDE = frozenset(
+    {"curses", "dbm", "ensurepip", "idlelib", "lzma", "multiprocessing", "readline", "sqlite3", "ssl", "subprocess", "tkinter", "turtle", "turtledemo", "venv"}
+)
+
+
+def browser_files(repo_root: Path) -> dict[str, Path]:
+    """Site-relative path -> source file for every Python file the browser worker imports."""
+    repo_root = Path(repo_root)
+    files = {}
+    for package in BROWSER_PACKAGES:
+        for source in sorted((repo_root / package).rglob("*.py")):
+            if "__pycache__" not in source.parts:
+                files[PYTHON_PREFIX + source.relative_to(repo_root).as_posix()] = source
+    return files
+
+
+def browser_manifest(repo_root: Path) -> str:
+    """The JSON the worker fetches from assets/py/manifest.json: file paths relative to assets/py/."""
+    names = [path[len(PYTHON_PREFIX):] for path in browser_files(repo_root)]
+    return json.dumps({"files": names}, indent=1)
+
+
+def site_assets(repo_root: Path) -> dict[str, Path]:
+    """Every static file live calculators need: Pyodide runtime, JS/CSS glue and Python sources."""
+    repo_root = Path(repo_root)
+    runtime = {PYODIDE_PREFIX + name: repo_root / "node_modules" / "pyodide" / name for name in PYODIDE_RUNTIME_FILES}
+    glue = {site_path: repo_root / source for site_path, source in GLUE_FILES.items()}
+    return {**runtime, **glue, **browser_files(repo_root)}
+
+
+def write_site_assets(repo_root: Path, site_dir: Path) -> list[str]:
+    """Copy site_assets() and write the manifest into a built site; returns the paths written.
+
+    Checks imports first, so a calculator that would fail in the browser fails the build.
+    """
+    check_browser_imports(browser_files(repo_root).values())
+    written = []
+    for site_path, source in site_assets(repo_root).items():
+        if not source.is_file():
+            raise FileNotFoundError(f"{source}: needed at {site_path} (run `npm ci` for the Pyodide files)")
+        target = Path(site_dir) / site_path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        written.append(site_path)
+    manifest = Path(site_dir) / MANIFEST_PATH
+    manifest.write_text(browser_manifest(repo_root), encoding="utf-8")
+    return written + [MANIFEST_PATH]
+
+
+def imported_top_names(tree: ast.AST) -> list[tuple[str, int]]:
+    """(top-level module name, line) for every absolute import in a parsed module."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name.split(".")[0], node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.module.split(".")[0], node.lineno))
+    return found
+
+
+def check_browser_imports(sources, allowed_packages: tuple[str, ...] = BROWSER_PACKAGES) -> None:
+    """Raise ValueError (file:line per offence) if a module imports beyond the stdlib and our packages.
+
+    ``sources``: paths of Python files, or a dict whose values are paths (browser_files()).
+    """
+    paths = sources.values() if isinstance(sources, dict) else sources
+    allowed = (set(sys.stdlib_module_names) - UNAVAILABLE_IN_PYODIDE) | set(allowed_packages) | {"__future__"}
+    problems = []
+    for path in paths:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"), filename=str(path))
+        for name, line in imported_top_names(tree):
+            if name not in allowed:
+                problems.append(f"{path}:{line}: imports {name!r}, which the browser cannot load (allowed: the standard library and {', '.join(allowed_packages)})")
+    if problems:
+        raise ValueError("\n".join(problems))

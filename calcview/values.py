@@ -1,0 +1,141 @@
+"""Reading form text into numbers and writing numbers as the text a reader sees.
+
+One implementation for both the build (CPython) and the live page (Pyodide), so a number
+shown with JavaScript off is the same string the live calculator shows.
+
+Input declarations may carry ``factor``: base units per displayed unit (e.g. 1e9 for a field
+shown in "billion parameters"). Raw form text is in displayed units; compute() gets base units.
+"""
+
+from __future__ import annotations
+
+import math
+
+SUPERSCRIPT_DIGITS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+DECIMAL_BYTE_UNITS = [(1e18, "EB"), (1e15, "PB"), (1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "kB")]
+NUMBER_WORDS = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")]
+
+
+def input_factor(spec: dict) -> float:
+    """Base units per displayed unit of an input (1 when the field shows base units)."""
+    return float(spec.get("factor", 1))
+
+
+def parse_input(spec: dict, text: object) -> int | float | str:
+    """The base-unit value of one field's raw form text; ValueError with a reader's message.
+
+    Selects return the chosen option value; other controls a number in base units (an int
+    when whole, so messages read "got 0", not "got 0.0").
+    """
+    label = spec["label"]
+    if spec["control"] == "select":
+        allowed = [option["value"] for option in spec["options"]]
+        if text not in allowed:
+            raise ValueError(f"{label} must be one of {', '.join(allowed)} (got {text!r})")
+        return str(text)
+    cleaned = str(text).strip().replace(",", "").replace("_", "").replace("\u202f", "")
+    try:
+        number = float(cleaned)
+    except ValueError:
+        raise ValueError(f"{label} must be a number (got {str(text)!r})") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{label} must be a finite number (got {str(text)!r})")
+    value = number * input_factor(spec)
+    return int(value) if value.is_integer() and abs(value) < 2**53 else value
+
+
+def format_input(spec: dict, value: object) -> str:
+    """The raw form text for a base-unit value: what a field shows (e.g. 70e9 -> "70")."""
+    if spec["control"] == "select":
+        return str(value)
+    shown = float(value) / input_factor(spec)
+    if shown.is_integer() and abs(shown) < 1e15:
+        return str(int(shown))
+    return f"{shown:.6g}"
+
+
+def significant(value: float, digits: int = 3) -> str:
+    """``value`` rounded to ``digits`` significant figures, grouped by thousands: 184,318 -> "184,000"."""
+    if value == 0 or not math.isfinite(value):
+        return "0" if value == 0 else str(value)
+    decimals = digits - 1 - math.floor(math.log10(abs(value)))
+    rounded = round(value, decimals)
+    text = f"{rounded:,.{max(decimals, 0)}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text
+
+
+def format_bytes(value: float) -> str:
+    """Decimal bytes: 1.12e12 -> "1.12 TB", 8e10 -> "80 GB"."""
+    for size, unit in DECIMAL_BYTE_UNITS:
+        if abs(value) >= size * 0.9995:  # so 999.7 GB reads "1 TB", never "1,000 GB"
+            return f"{significant(value / size)} {unit}"
+    return f"{significant(value)} B"
+
+
+def format_percent(share: float) -> str:
+    return f"{significant(share * 100)} %"
+
+
+def format_days(days: float) -> str:
+    text = significant(days)
+    return f"{text} day" if text == "1" else f"{text} days"
+
+
+def format_scientific(value: float, digits: int = 3) -> str:
+    """6.3e24 -> "6.3 × 10²⁴"; small numbers stay plain."""
+    if value == 0 or abs(value) < 1e6:
+        return significant(value, digits)
+    exponent = math.floor(math.log10(abs(value)))
+    mantissa = significant(value / 10**exponent, digits)
+    if mantissa == "10":
+        mantissa, exponent = "1", exponent + 1
+    return f"{mantissa} × 10{str(exponent).translate(SUPERSCRIPT_DIGITS)}"
+
+
+def format_flops(value: float) -> str:
+    return f"{format_scientific(value)} FLOP"
+
+
+def format_integer(value: float) -> str:
+    return f"{round(value):,}"
+
+
+def format_number(value: float) -> str:
+    """Three significant figures, in words above a million: 4.42e6 -> "4.42 million"."""
+    if abs(value) >= 1e15:
+        return format_scientific(value)
+    for size, word in NUMBER_WORDS:
+        if abs(value) >= size * 0.9995:
+            return f"{significant(value / size)} {word}"
+    return significant(value)
+
+
+def format_yesno(value: object) -> str:
+    return "Yes" if value else "No"
+
+
+FORMATTERS = {
+    "bytes": format_bytes,
+    "percent": format_percent,
+    "days": format_days,
+    "flops": format_flops,
+    "integer": format_integer,
+    "number": format_number,
+    "yesno": format_yesno,
+}
+# Formats that name their own unit; the others are followed by the output's declared unit.
+SELF_DESCRIBING_FORMATS = {"bytes", "percent", "days", "flops", "yesno"}
+
+
+def format_output(spec: dict, value: object) -> str:
+    """The text a reader sees for one declared output, e.g. "1.12 TB" or "4.42 million accelerator-hours"."""
+    fmt = spec.get("format", "number")
+    if fmt not in FORMATTERS:
+        raise ValueError(f"output {spec['name']}: unknown format {fmt!r} (known: {', '.join(FORMATTERS)})")
+    text = FORMATTERS[fmt](value)
+    unit = spec.get("unit", "")
+    if unit and fmt not in SELF_DESCRIBING_FORMATS:
+        text = f"{text} {unit}"
+    return text

@@ -1,0 +1,124 @@
+"""calcview.evaluate and the formatting vocabulary, on the parallelism calculator."""
+
+from __future__ import annotations
+
+import pytest
+
+from calcview import default_raw, evaluate, format_input, format_output, parse_input
+from calculators import parallelism
+
+SPECS = {spec["name"]: spec for spec in parallelism.INPUTS}
+
+
+def test_defaults_evaluate_to_the_cards_scenario():
+    result = evaluate(parallelism, default_raw(parallelism))
+    assert result["ok"] is True and result["errors"] == {}
+    assert result["display"]["memory_each_bytes"] == "1.12 TB"
+    assert result["display"]["fits"] == "No"
+    assert result["display"]["accelerators"] == "1"
+    assert result["display"]["bubble"] == "0 %"
+    assert result["display"]["train_flops"] == "6.3 × 10²⁴ FLOP"
+    assert result["display"]["days"] == "184,000 days"
+    assert result["values"]["params"] == 70e9
+    assert set(result["figures"]) == {"memory", "pipeline"}
+    assert "1.12 TB" in result["announcement"] and "184,000 days" in result["announcement"]
+
+
+def test_missing_fields_take_their_defaults():
+    assert evaluate(parallelism, {"pp": "8"})["values"]["params"] == 70e9
+
+
+def test_raw_text_is_in_displayed_units():
+    result = evaluate(parallelism, {"params": "405", "tokens": "15.6", "tp": "8", "pp": "16", "micro_batches": "128"})
+    assert result["ok"]
+    assert result["values"]["params"] == 405e9
+    assert result["values"]["memory_each_bytes"] == pytest.approx(405e9 * 16 / 128)
+    assert result["display"]["bubble"] == "10.5 %"  # 15 / 143
+
+
+def test_pipeline_bubble_is_shown_as_a_percentage():
+    assert evaluate(parallelism, {"pp": "8"})["display"]["bubble"] == "87.5 %"
+    assert evaluate(parallelism, {"pp": "8", "micro_batches": "128"})["display"]["bubble"] == "5.19 %"
+
+
+def test_text_that_is_not_a_number_is_an_error_for_that_field_only():
+    result = evaluate(parallelism, {"params": "seventy", "tp": "2"})
+    assert result["ok"] is False
+    assert result["errors"] == {"params": "Model size must be a number (got 'seventy')"}
+    assert result["display"] == {} and result["figures"] == {}
+
+
+def test_several_unreadable_fields_are_all_reported():
+    result = evaluate(parallelism, {"params": "", "dp": "many", "sharding": "zero3"})
+    assert set(result["errors"]) == {"params", "dp", "sharding"}
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "message"),
+    [
+        ("tp", "0", "Tensor-parallel ways must be a whole number ≥ 1 (got 0)"),
+        ("pp", "2.5", "Pipeline stages must be a whole number ≥ 1 (got 2.5)"),
+        ("utilisation", "1.5", "Utilisation must be a number in (0, 1] (got 1.5)"),
+        ("micro_batches", "-4", "Micro-batches per step must be a whole number ≥ 1 (got -4)"),
+        ("peak_flops", "inf", "Peak 16-bit compute per accelerator must be a finite number (got 'inf')"),
+        ("dp", "nan", "Data-parallel copies must be a finite number (got 'nan')"),
+    ],
+)
+def test_compute_refusals_come_back_as_the_fields_message(field, text, message):
+    result = evaluate(parallelism, {field: text})
+    assert result["ok"] is False
+    assert result["errors"] == {field: message}
+    assert message in result["announcement"]
+
+
+def test_thousands_separators_are_accepted():
+    assert evaluate(parallelism, {"dp": "1,024"})["values"]["dp"] == 1024
+
+
+def test_results_are_plain_data():
+    result = evaluate(parallelism, {})
+
+    def plain(value):
+        if isinstance(value, dict):
+            return all(isinstance(key, str) and plain(item) for key, item in value.items())
+        return isinstance(value, (str, int, float, bool))
+
+    assert plain(result)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "value", "unit", "expected"),
+    [
+        ("bytes", 1.12e12, "", "1.12 TB"),
+        ("bytes", 80e9, "", "80 GB"),
+        ("bytes", 17.5e9, "", "17.5 GB"),
+        ("bytes", 999.8e9, "", "1 TB"),
+        ("bytes", 512, "", "512 B"),
+        ("percent", 0.875, "", "87.5 %"),
+        ("percent", 7 / 135, "", "5.19 %"),
+        ("integer", 16384, "", "16,384"),
+        ("integer", 16, "GPUs", "16 GPUs"),
+        ("days", 412.3, "", "412 days"),
+        ("days", 1.0, "", "1 day"),
+        ("days", 0.5, "", "0.5 days"),
+        ("flops", 3.8e25, "", "3.8 × 10²⁵ FLOP"),
+        ("number", 4_423_660, "accelerator-hours", "4.42 million accelerator-hours"),
+        ("number", 12.34, "bytes", "12.3 bytes"),
+        ("yesno", True, "", "Yes"),
+        ("yesno", False, "", "No"),
+    ],
+)
+def test_output_formats(fmt, value, unit, expected):
+    assert format_output({"name": "x", "format": fmt, "unit": unit}, value) == expected
+
+
+def test_unknown_format_is_refused_by_name():
+    with pytest.raises(ValueError, match="unknown format 'furlongs'"):
+        format_output({"name": "x", "format": "furlongs"}, 1)
+
+
+def test_input_text_round_trips_through_displayed_units():
+    for spec in parallelism.INPUTS:
+        assert parse_input(spec, format_input(spec, spec["default"])) == spec["default"]
+    assert format_input(SPECS["peak_flops"], 1307.4e12) == "1307.4"
+    assert format_input(SPECS["utilisation"], 0.4) == "0.4"

@@ -1,0 +1,82 @@
+"""SVG figures: well-formed, accessible, and drawn from the numbers."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from calcview import evaluate
+from calcview.figures import pipeline_runs
+from calculators import parallelism
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def figure(name: str, **raw: str) -> ET.Element:
+    result = evaluate(parallelism, raw)
+    assert result["ok"], result["errors"]
+    return ET.fromstring(result["figures"][name])
+
+
+def test_memory_bar_marks_a_scenario_that_does_not_fit():
+    svg = figure("memory")
+    assert svg.get("role") == "img"
+    assert "does not fit" in svg.get("aria-label")
+    assert "lm-fig--over" in svg.get("class")
+    assert svg.findall(f".//{SVG}rect[@class='lm-fig-over']")
+    texts = [element.text for element in svg.iter(f"{SVG}text")]
+    assert "Does not fit: needs 1.12 TB, has 80 GB" in texts
+    assert "Weights 140 GB" in texts and "Optimizer state 840 GB" in texts
+
+
+def test_memory_bar_for_a_scenario_that_fits():
+    svg = figure("memory", tp="8", pp="2")
+    assert "lm-fig--over" not in svg.get("class")
+    assert not svg.findall(f".//{SVG}rect[@class='lm-fig-over']")
+    assert svg.get("aria-label").endswith("; fits.")
+
+
+def test_memory_bar_parts_are_proportional_to_the_breakdown():
+    svg = figure("memory", tp="8", pp="2")
+    widths = [float(rect.get("width")) for rect in svg.findall(f".//{SVG}rect") if "lm-fig-part " in rect.get("class")]
+    assert len(widths) == 3
+    assert widths[2] / widths[0] == __import__("pytest").approx(6, rel=0.01)  # 12 bytes vs 2 bytes
+
+
+def test_colours_come_from_css_custom_properties():
+    for name in ("memory", "pipeline"):
+        svg = figure(name, pp="4", micro_batches="4")
+        for rect in svg.iter(f"{SVG}rect"):
+            assert "var(--lm-calc-" in rect.get("style")
+
+
+def test_pipeline_schedule_follows_stages_and_micro_batches():
+    svg = figure("pipeline", pp="8", micro_batches="1")
+    assert len(svg.findall(f".//{SVG}rect[@class='lm-fig-forward']")) == 8
+    assert len(svg.findall(f".//{SVG}rect[@class='lm-fig-backward']")) == 8
+    assert "8 stages and 1 micro-batch per step" in svg.get("aria-label")
+    assert "87.5 %" in svg.get("aria-label")
+
+
+def test_pipeline_schedule_stays_small_for_many_micro_batches():
+    result = evaluate(parallelism, {"pp": "128", "micro_batches": "1024"})
+    svg = ET.fromstring(result["figures"]["pipeline"])
+    assert len(list(svg.iter(f"{SVG}rect"))) <= 2 * 128 + 1 + 3  # runs + idle background + swatches
+    assert len(result["figures"]["pipeline"]) < 60_000
+
+
+def test_pipeline_without_stages_says_there_is_no_bubble():
+    assert "no idle bubble" in figure("pipeline").get("aria-label")
+
+
+def test_pipeline_runs_leave_each_stage_idle_for_the_bubble_share():
+    for stages, micro_batches in [(1, 1), (2, 3), (8, 1), (8, 128), (5, 7)]:
+        slots = 2 * (micro_batches + stages - 1)
+        runs = pipeline_runs(stages, micro_batches)
+        for stage in range(stages):
+            mine = sorted((start, end) for s, start, end in runs if s == stage)
+            assert mine[0][1] <= mine[1][0] and mine[1][1] <= slots  # forward before backward, inside the step
+            busy = sum(end - start for start, end in mine)
+            assert (slots - busy) / slots == (stages - 1) / (micro_batches + stages - 1)
+        # a micro-batch's forward pass reaches the next stage one slot later
+        forwards = {s: start for s, start, end in runs if start == s}
+        assert all(forwards[s] == s for s in range(stages))

@@ -1,0 +1,141 @@
+"""render_form: one raw HTML block with labels, pre-rendered results, and Markdown-safe."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from html.parser import HTMLParser
+
+import markdown
+import pytest
+
+from calcview import render_form
+from calculators import parallelism
+
+
+class Collector(HTMLParser):
+    """Elements (tag, attrs) of an HTML fragment, and whether every opened tag was closed."""
+
+    VOID = {"input", "br", "hr", "img", "meta", "link"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, dict]] = []
+        self.stack: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
+        self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+@pytest.fixture(scope="module")
+def form_html() -> str:
+    return render_form(parallelism, "calc-parallelism")
+
+
+@pytest.fixture(scope="module")
+def parsed(form_html) -> Collector:
+    collector = Collector()
+    collector.feed(form_html)
+    collector.close()
+    assert collector.stack == [], "unclosed elements"
+    return collector
+
+
+def by_id(parsed: Collector) -> dict[str, tuple[str, dict]]:
+    return {attrs["id"]: (tag, attrs) for tag, attrs in parsed.elements if "id" in attrs}
+
+
+def test_root_names_the_calculator(parsed):
+    tag, attrs = parsed.elements[0]
+    assert tag == "div" and attrs["class"] == "lm-calc" and attrs["id"] == "calc-parallelism"
+    assert attrs["data-calculator"] == "parallelism"
+    assert json.loads(attrs["data-defaults"])["params"] == "70"
+
+
+def test_ids_are_unique(parsed):
+    ids = [attrs["id"] for _, attrs in parsed.elements if "id" in attrs]
+    assert len(ids) == len(set(ids))
+
+
+def test_every_input_has_a_visible_label_help_and_error_slot(parsed):
+    elements = by_id(parsed)
+    labels = {attrs["for"] for tag, attrs in parsed.elements if tag == "label"}
+    text = "".join(parsed.text)
+    for spec in parallelism.INPUTS:
+        field_id = f"calc-parallelism-{spec['name']}"
+        assert field_id in labels
+        assert spec["label"] in text
+        tag, attrs = elements[field_id]
+        assert attrs["aria-describedby"] == f"{field_id}-help {field_id}-error"
+        assert f"{field_id}-help" in elements and f"{field_id}-error" in elements
+        if spec["control"] == "slider":
+            assert elements[f"{field_id}-slider"][1]["type"] == "range"
+
+
+def test_fields_show_the_default_values(parsed):
+    elements = by_id(parsed)
+    assert elements["calc-parallelism-params"][1]["value"] == "70"
+    assert elements["calc-parallelism-peak_flops"][1]["value"] == "989"
+    assert elements["calc-parallelism-utilisation"][1]["value"] == "0.4"
+    selected = [attrs["value"] for tag, attrs in parsed.elements if tag == "option" and "selected" in attrs]
+    assert selected == ["h100-sxm", "llama3-70b", "none"]
+
+
+def test_results_and_figures_are_pre_rendered(form_html):
+    assert re.search(r'<dd data-output="memory_each_bytes">1\.12 TB</dd>', form_html)
+    assert '<dd data-output="days">184,000 days</dd>' in form_html
+    assert form_html.count("<svg") == 2
+    assert 'role="status"' in form_html and 'aria-live="polite"' in form_html
+    assert 'data-action="reset"' in form_html
+
+
+def test_values_override_the_defaults_and_select_matching_presets():
+    page = render_form(parallelism, "calc-b", {"tp": 8, "pp": 2, "memory_per_accelerator": 192e9, "peak_flops": "1307.4"})
+    assert '<dd data-output="memory_each_bytes">70 GB</dd>' in page
+    assert '<dd data-output="fits">Yes</dd>' in page
+    assert re.search(r'<option value="mi300x" selected', page)
+
+
+def test_an_invalid_scenario_fails_the_build():
+    with pytest.raises(ValueError, match="tp"):
+        render_form(parallelism, "calc-x", {"tp": 0})
+    with pytest.raises(ValueError, match="unknown input 'gpus'"):
+        render_form(parallelism, "calc-x", {"gpus": 8})
+
+
+def test_block_survives_python_markdown_untouched(form_html):
+    assert "\n\n" not in form_html
+    page = f"# Training\n\nSome *prose* first.\n\n{form_html}\n\nAnd **after**.\n"
+    out = markdown.markdown(page, extensions=["md_in_html", "attr_list"])
+    assert form_html in out
+    assert "<p>Some <em>prose</em> first.</p>" in out and "<p>And <strong>after</strong>.</p>" in out
+
+
+def test_text_is_escaped():
+    class Evil:
+        __name__ = "calculators.evil"
+        TITLE = 'x"<script>'
+        INPUTS = [{"name": "a", "label": "<b>A</b>", "unit": "", "control": "number", "min": 1, "max": 2, "step": 1, "scale": "linear", "default": 1, "help": "&"}]
+        OUTPUTS = [{"name": "a", "label": "A", "unit": "", "format": "number"}]
+
+        @staticmethod
+        def compute(*, a):
+            return {"a": a}
+
+    page = render_form(Evil, "calc-evil")
+    assert "<b>A</b>" not in page and "<script>" not in page
+    assert html.escape("<b>A</b>") in page

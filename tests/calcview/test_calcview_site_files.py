@@ -1,0 +1,67 @@
+"""What the browser gets, and the guard against imports Pyodide cannot satisfy."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from calcview import browser_files, browser_manifest, check_browser_imports, site_assets, write_site_assets
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_browser_files_hold_both_packages_under_assets_py():
+    files = browser_files(REPO)
+    assert "assets/py/calcview/__init__.py" in files
+    assert "assets/py/calculators/parallelism.py" in files
+    assert "assets/py/calculators/__init__.py" in files
+    assert all(path.startswith("assets/py/") and path.endswith(".py") for path in files)
+    assert all(source.is_file() for source in files.values())
+
+
+def test_manifest_lists_the_same_files_relative_to_assets_py():
+    names = json.loads(browser_manifest(REPO))["files"]
+    assert ["assets/py/" + name for name in names] == list(browser_files(REPO))
+
+
+def test_the_shipped_python_imports_only_the_standard_library():
+    check_browser_imports(browser_files(REPO))
+
+
+def test_guard_names_file_and_line_of_a_third_party_import(tmp_path):
+    bad = tmp_path / "calc.py"
+    bad.write_text("import math\n\nimport numpy as np\nfrom calcview import evaluate\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"{bad}:3: imports 'numpy'"):
+        check_browser_imports([bad])
+
+
+def test_guard_refuses_stdlib_modules_pyodide_lacks_and_allows_relative_imports(tmp_path):
+    bad = tmp_path / "calc.py"
+    bad.write_text("from . import values\nimport subprocess\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r":2: imports 'subprocess'"):
+        check_browser_imports({"assets/py/x.py": bad})
+
+
+def test_guard_catches_imports_inside_functions(tmp_path):
+    bad = tmp_path / "calc.py"
+    bad.write_text("def f():\n    import yaml\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r":2: imports 'yaml'"):
+        check_browser_imports([bad])
+
+
+def test_site_assets_include_runtime_glue_and_python():
+    assets = site_assets(REPO)
+    for path in ["assets/pyodide/pyodide.mjs", "assets/pyodide/pyodide.asm.wasm", "assets/pyodide/python_stdlib.zip",
+                 "assets/pyodide/pyodide-lock.json", "assets/layermap/calculator.js", "assets/layermap/calc-worker.js",
+                 "assets/layermap/calculator.css", "assets/py/calculators/parallelism.py"]:
+        assert path in assets
+
+
+def test_write_site_assets_copies_everything_and_the_manifest(tmp_path):
+    written = write_site_assets(REPO, tmp_path)
+    assert "assets/py/manifest.json" in written
+    for path in written:
+        assert (tmp_path / path).is_file()
+    assert (tmp_path / "assets/py/calculators/parallelism.py").read_bytes() == (REPO / "calculators/parallelism.py").read_bytes()
