@@ -19,7 +19,7 @@ summary: >-                     # one line: used by the map, lists, search and t
 
 depths:                         # any subset of D1–D5 ({depth_names})
   D1:
-    hook: What would happen if …?   # a question that opens the story
+    hook: TODO, a question that opens the story?
     body: |                     # Markdown; cite sources as [@example2024]
       TODO: a short story for children and total beginners [@example2024].
     flow:                       # a titled, numbered sequence (two steps or more)
@@ -29,12 +29,12 @@ depths:                         # any subset of D1–D5 ({depth_names})
           detail: what happens first
         - label: Then
           detail: what happens next
-    analogy: TODO — shown as "Like: …"
+    analogy: TODO, a picture from everyday life   # shown as "Like: …"
   D2:
     body: |
       TODO: the picture for curious beginners.
     analogy: TODO
-    breaks: TODO — where the analogy stops being true
+    breaks: TODO   # where the analogy stops being true
   # D3: the bridge from picture to mechanism
   # D4:
   #   body: |

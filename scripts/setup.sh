@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Install everything layermap needs into this folder: a Python virtual environment
+# with the pinned packages (requirements.lock) and the pinned npm packages
+# (package-lock.json: the Pyodide runtime that the built site serves itself).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+  echo "layermap setup: creating .venv with $($PYTHON --version)"
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+
+if ! command -v npm >/dev/null 2>&1; then
+  echo "layermap setup: npm is missing; install Node.js and npm (e.g. apt-get install nodejs npm)" >&2
+  exit 1
+fi
+if [ ! -f node_modules/pyodide/pyodide.asm.wasm ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+echo "layermap setup: ready"

@@ -1,0 +1,107 @@
+"""Shared fixtures: a built copy of the real site, served on 127.0.0.1, and the browser."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    root: Path  # the project copy the site was built from
+    site: Path  # the built HTML
+    url: str  # where it is served, ending in /
+
+    def page(self, path: str) -> Path:
+        return self.site / path
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def copy_project(target: Path) -> Path:
+    """A private copy of the project's content and config (the tests never touch the real site/)."""
+    shutil.copytree(ROOT / "content", target / "content")
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    (target / "node_modules").symlink_to(ROOT / "node_modules")
+    for folder in ("calculators", "calcview"):
+        if (ROOT / folder).is_dir():
+            (target / folder).symlink_to(ROOT / folder)
+    return target
+
+
+def build_project(root: Path, site_url: str) -> Path:
+    from generator.engine import build_site
+    from generator.pipeline import generate
+    from generator.project import Project
+
+    os.environ["LAYERMAP_SITE_URL"] = site_url
+    project = Project(root)
+    config, _ = generate(project)
+    build_site(config, project.site_dir)
+    return project.site_dir
+
+
+def serve_folder(folder: Path, port: int) -> ThreadingHTTPServer:
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """The real content, built once per session and served on a free local port."""
+    root = copy_project(tmp_path_factory.mktemp("project"))
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    site = build_project(root, url)
+    server = serve_folder(site, port)
+    yield BuiltSite(root, site, url)
+    server.shutdown()
+
+
+# --- browser (pytest-playwright) ------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict, browser_type) -> dict:  # noqa: ANN001
+    """Use a Playwright-installed Chromium where there is one, else Debian's; fail clearly otherwise."""
+    args = {**browser_type_launch_args, "args": CHROMIUM_FLAGS}
+    if Path(browser_type.executable_path).exists():
+        return args
+    if CHROMIUM.exists():
+        return {**args, "executable_path": str(CHROMIUM)}
+    pytest.fail(
+        "No Chromium for the browser tests. Install one with `sudo apt-get install chromium` "
+        "(or run scripts/test, which does), or `playwright install chromium` where downloads are allowed.",
+        pytrace=False,
+    )
