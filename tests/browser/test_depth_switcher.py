@@ -1,0 +1,96 @@
+"""The depth switcher as a reader uses it: mouse, keyboard, reload, navigation, no JavaScript."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from generator.graph import build_map
+from generator.loading import load_content
+from tests.conftest import ROOT, BuiltSite
+
+pytestmark = pytest.mark.browser
+KMAP = build_map(load_content(ROOT / "content", ROOT))
+GPU = "layer-3/gpu-clusters/"
+
+
+def open_topic(page: Page, site: BuiltSite, path: str = GPU) -> None:
+    page.goto(site.url + path)
+    expect(page.get_by_role("tablist", name="Depth level")).to_be_visible()
+
+
+def visible_depths(page: Page) -> list[str]:
+    return page.locator(".lm-depth:visible").evaluate_all("els => els.map(e => e.dataset.depth)")
+
+
+def test_first_visit_shows_d1_as_selected_tab(page: Page, built_site: BuiltSite) -> None:
+    open_topic(page, built_site)
+    tab = page.get_by_role("tab", name=re.compile("D1"))
+    expect(tab).to_have_attribute("aria-selected", "true")
+    assert visible_depths(page) == ["D1"]
+    panel = page.get_by_role("tabpanel")
+    expect(panel).to_have_count(1)
+    expect(panel).to_have_attribute("aria-labelledby", tab.get_attribute("id"))
+
+
+def test_choice_survives_reload_and_follows_the_reader_to_other_topics(page: Page, built_site: BuiltSite) -> None:
+    open_topic(page, built_site)
+    page.get_by_role("tab", name=re.compile("D4")).click()
+    assert visible_depths(page) == ["D4"]
+    page.reload()
+    expect(page.get_by_role("tab", name=re.compile("D4"))).to_have_attribute("aria-selected", "true")
+    connections = page.locator("#connections + ul")
+    connections.get_by_role("link", name="Power & cooling for AI data centres").click()
+    expect(page).to_have_url(re.compile("layer-1/power-cooling/"))
+    expect(page.get_by_role("tab", name=re.compile("D4"))).to_have_attribute("aria-selected", "true")
+    assert visible_depths(page) == ["D4"]
+
+
+def test_missing_depth_says_so_and_opens_the_nearest(page: Page, built_site: BuiltSite) -> None:
+    lacking = next(t for t in KMAP.topics.values() if t.depths.D3 is None and t.depths.D2 is not None)
+    open_topic(page, built_site)
+    page.get_by_role("tab", name=re.compile("D3")).click()
+    page.goto(built_site.url + f"layer-{lacking.layer}/{lacking.id}/")
+    notice = page.locator(".lm-depth-notice")
+    expect(notice).to_contain_text("no D3")
+    present = [k for k, _ in lacking.depths.present()]
+    nearest = sorted(present, key=lambda k: (abs(int(k[1]) - 3), int(k[1])))[0]
+    assert visible_depths(page) == [nearest]
+
+
+def test_tabs_work_by_keyboard_alone(page: Page, built_site: BuiltSite) -> None:
+    open_topic(page, built_site)
+    page.get_by_role("tab", name=re.compile("D1")).focus()
+    page.keyboard.press("ArrowRight")
+    second = page.get_by_role("tab", name=re.compile("D2"))
+    expect(second).to_be_focused()
+    expect(second).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("End")
+    expect(page.get_by_role("tab", name=re.compile("D5"))).to_be_focused()
+    assert visible_depths(page) == ["D5"]
+    page.keyboard.press("Tab")  # from the tab list, Tab moves into the panel
+    expect(page.locator("#depth-d5")).to_be_focused()
+
+
+def test_without_javascript_every_depth_is_a_section_with_its_heading(browser: Browser, built_site: BuiltSite) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(built_site.url + GPU)
+    assert visible_depths(page) == ["D1", "D2", "D3", "D4", "D5"]
+    for key in ("D1", "D2", "D3", "D4", "D5"):
+        expect(page.get_by_role("heading", level=2, name=re.compile(f"^{key} ·"))).to_be_visible()
+    expect(page.get_by_role("tablist")).to_have_count(0)
+    context.close()
+
+
+def test_a_reading_session_requests_nothing_from_other_hosts(page: Page, built_site: BuiltSite) -> None:
+    hosts: set[str] = set()
+    page.on("request", lambda request: hosts.add(re.sub(r"^\w+://([^/:]+).*", r"\1", request.url)))
+    page.goto(built_site.url)
+    page.get_by_role("link", name=re.compile("Cloud & Infrastructure")).first.click()
+    page.get_by_role("link", name="GPU clusters & orchestration").first.click()
+    page.get_by_role("tab", name=re.compile("D4")).click()
+    page.wait_for_load_state("networkidle")
+    assert hosts - {"127.0.0.1"} == set()
