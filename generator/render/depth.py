@@ -38,7 +38,8 @@ def render_depth(
 ) -> str:
     """A depth as a section with its own heading; the switcher script turns sections into tabs."""
     anchor = depth_anchor(key)
-    heading = f'## {key} · {level.name} <small class="lm-audience">For {level.audience[0].lower()}{level.audience[1:]}</small> {{ #{anchor}-title }}'
+    heading = f"## {key} · {level.name} {{ #{anchor}-title }}"
+    audience = f'<p class="lm-audience">For {inline(level.audience[0].lower() + level.audience[1:])}</p>'
     parts = [
         f'<p class="lm-hook"><span class="lm-label">Think about it:</span> {inline(depth.hook)}</p>' if depth.hook else "",
         cite(depth.body) if depth.body else "",
@@ -56,7 +57,7 @@ def render_depth(
         parts.append(_exercises(depth, cite))
     if depth.tradeoffs:
         parts.append("### Trade-offs\n\n" + "\n".join(f"- {cite(t)}" for t in depth.tradeoffs))
-    inner = block(heading, *parts)
+    inner = block(heading, audience, *parts)
     return (
         f'<section class="lm-depth" id="{anchor}" data-depth="{key}" data-depth-name="{attr(level.name)}" '
         f'aria-labelledby="{anchor}-title" markdown>\n\n{inner}\n\n</section>'

@@ -1,0 +1,75 @@
+// Module Web Worker that runs the calculators' Python (calcview + calculators/) in Pyodide,
+// off the main thread. Everything is loaded from the site itself:
+//   assets/pyodide/   the Pyodide runtime       assets/py/   our Python files + manifest.json
+// Protocol: in  {id, module, raw}           -> out {type: "result", id, result} | {type: "error", id, reason}
+//           out {type: "progress", text} while starting, then {type: "ready"} or {type: "failed", reason}
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
+const PYTHON_URL = new URL("../py/", import.meta.url).href;
+const PYTHON_ROOT = "/home/pyodide/layermap";
+const MODULE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+const progress = (text) => postMessage({ type: "progress", text });
+
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+async function installPythonFiles(pyodide) {
+  const { files } = JSON.parse(await fetchText(new URL("manifest.json", PYTHON_URL)));
+  const sources = await Promise.all(files.map((name) => fetchText(new URL(name, PYTHON_URL))));
+  files.forEach((name, index) => {
+    const path = `${PYTHON_ROOT}/${name}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, sources[index]);
+  });
+  pyodide.globals.set("python_root", PYTHON_ROOT);
+  pyodide.runPython(`
+import importlib, sys
+if python_root not in sys.path:
+    sys.path.insert(0, python_root)
+importlib.invalidate_caches()
+`);
+}
+
+async function start() {
+  progress("loading the Python runtime");
+  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, packageBaseUrl: PYODIDE_URL });
+  progress("loading the calculator code");
+  await installPythonFiles(pyodide);
+  const evaluate = pyodide.runPython(`
+import importlib
+import calcview
+
+def evaluate_request(module_name, raw):
+    module = importlib.import_module("calculators." + module_name)
+    return calcview.evaluate(module, {str(key): str(value) for key, value in raw.items()})
+
+evaluate_request
+`);
+  return { pyodide, evaluate };
+}
+
+const ready = start();
+ready.then(
+  () => postMessage({ type: "ready" }),
+  (error) => postMessage({ type: "failed", reason: String(error?.message ?? error) }),
+);
+
+self.onmessage = async ({ data: { id, module, raw } }) => {
+  let resultProxy;
+  try {
+    const { pyodide, evaluate } = await ready;
+    if (!MODULE_NAME.test(module)) throw new Error(`not a calculator name: ${module}`);
+    resultProxy = evaluate(module, pyodide.toPy(raw));
+    const result = resultProxy.toJs({ dict_converter: Object.fromEntries });
+    postMessage({ type: "result", id, result });
+  } catch (error) {
+    postMessage({ type: "error", id, reason: String(error?.message ?? error) });
+  } finally {
+    resultProxy?.destroy();
+  }
+};

@@ -1,0 +1,206 @@
+// Live calculators: wires each `.lm-calc` block drawn by calcview.render_form to one shared
+// module Web Worker running the same Python in Pyodide (calc-worker.js). Pages without a
+// calculator never start the worker, so they load no Pyodide bytes. The worker and its
+// promise are module-global, so they survive mkdocs-material's instant navigation.
+
+const WORKER_URL = new URL("calc-worker.js", import.meta.url);
+const ANNOUNCE_DELAY_MS = 600;
+
+const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map() };
+
+function setStatus(state, text) {
+  Object.assign(runtime, { state, text });
+  document.querySelectorAll(".lm-calc[data-bound] .lm-calc__status").forEach((status) => showStatus(status));
+}
+
+function showStatus(status) {
+  if (runtime.state === "idle") return;
+  status.dataset.state = runtime.state;
+  status.textContent = runtime.text;
+}
+
+function startWorker() {
+  if (runtime.ready) return runtime.ready;
+  setStatus("loading", "Calculator loading…");
+  runtime.ready = new Promise((resolve, reject) => {
+    const fail = (reason) => {
+      setStatus("failed", `Calculator failed: ${reason}. The results shown are for the values the page was built with.`);
+      reject(new Error(reason));
+    };
+    try {
+      runtime.worker = new Worker(WORKER_URL, { type: "module" });
+    } catch (error) {
+      fail(error.message);
+      return;
+    }
+    runtime.worker.onerror = (event) => fail(event.message || "the calculator worker could not start");
+    runtime.worker.onmessage = ({ data }) => {
+      if (data.type === "progress") setStatus("loading", `Calculator loading… (${data.text})`);
+      else if (data.type === "ready") { setStatus("ready", "Calculator ready: results update as you change the values."); resolve(); }
+      else if (data.type === "failed") fail(data.reason);
+      else settle(data);
+    };
+  });
+  runtime.ready.catch(() => {});  // failure is shown in the status line
+  return runtime.ready;
+}
+
+function settle({ type, id, result, reason }) {
+  const request = runtime.pending.get(id);
+  if (!request) return;
+  runtime.pending.delete(id);
+  if (type === "result") request.resolve(result);
+  else request.reject(new Error(reason));
+}
+
+async function evaluateInWorker(module, raw) {
+  await startWorker();
+  const id = ++runtime.nextId;
+  return new Promise((resolve, reject) => {
+    runtime.pending.set(id, { resolve, reject });
+    runtime.worker.postMessage({ id, module, raw });
+  });
+}
+
+// --- number text <-> slider position ---------------------------------------------------------
+
+function roundToStep(value, step) {
+  const rounded = step > 0 ? Math.round(value / step) * step : value;
+  return String(Number(rounded.toPrecision(12)));
+}
+
+function sliderToText(slider) {
+  const position = Number(slider.value);
+  const step = Number(slider.dataset.step);
+  if (slider.dataset.scale !== "log") return roundToStep(position, step);
+  const value = 10 ** position;
+  return roundToStep(step >= 1 ? value : Number(value.toPrecision(3)), step);
+}
+
+function textToSlider(slider, text) {
+  const value = Number(String(text).replaceAll(",", ""));
+  if (!Number.isFinite(value) || (slider.dataset.scale === "log" && value <= 0)) return;
+  slider.value = String(slider.dataset.scale === "log" ? Math.log10(value) : value);
+}
+
+// --- one calculator block --------------------------------------------------------------------
+
+function bind(root) {
+  if (root.dataset.bound) return;
+  root.dataset.bound = "true";
+  const module = root.dataset.calculator;
+  const defaults = JSON.parse(root.dataset.defaults);
+  const fields = new Map([...root.querySelectorAll("[data-field]")].map((el) => [el.dataset.field, el]));
+  const sliders = new Map([...root.querySelectorAll("[data-slider-for]")].map((el) => [el.dataset.sliderFor, el]));
+  const presets = [...root.querySelectorAll("select[data-preset]")];
+  const announcer = root.querySelector("[data-role=announce]");
+  const link = root.querySelector("[data-role=link]");
+  const hashPrefix = `#${root.id}=`;
+  let latest = 0;
+  let announceTimer = 0;
+
+  const readRaw = () => Object.fromEntries([...fields].map(([name, el]) => [name, el.value]));
+
+  function setField(name, text) {
+    const el = fields.get(name);
+    if (!el) return;
+    el.value = text;
+    if (sliders.has(name)) textToSlider(sliders.get(name), text);
+  }
+
+  function syncPresets() {
+    for (const select of presets) {
+      const match = [...select.options].find((option) =>
+        option.dataset.values && Object.entries(JSON.parse(option.dataset.values)).every(([name, text]) => fields.get(name)?.value === text));
+      select.value = match ? match.value : "";
+    }
+  }
+
+  function scenarioHash(raw) {
+    const changed = Object.entries(raw).filter(([name, text]) => defaults[name] !== text);
+    return changed.length ? hashPrefix + new URLSearchParams(changed).toString() : "";
+  }
+
+  function rememberInUrl(raw) {
+    const hash = scenarioHash(raw);
+    if (link) link.href = hash || `#${root.id}`;
+    const ours = location.hash.startsWith(hashPrefix);
+    if (hash || ours) history.replaceState(history.state, "", hash || location.pathname + location.search);
+  }
+
+  function show(result) {
+    for (const slot of root.querySelectorAll("[data-error-for]")) {
+      const message = result.errors[slot.dataset.errorFor] || "";
+      slot.textContent = message;
+      fields.get(slot.dataset.errorFor)?.setAttribute("aria-invalid", message ? "true" : "false");
+    }
+    root.classList.toggle("lm-calc--invalid", !result.ok);
+    root.classList.remove("lm-calc--stale");
+    if (result.ok) {
+      for (const dd of root.querySelectorAll("[data-output]")) dd.textContent = result.display[dd.dataset.output] ?? "—";
+      for (const art of root.querySelectorAll("[data-figure-art]")) art.innerHTML = result.figures[art.dataset.figureArt] ?? "";
+    }
+    clearTimeout(announceTimer);
+    announceTimer = setTimeout(() => { announcer.textContent = result.announcement; }, ANNOUNCE_DELAY_MS);
+  }
+
+  async function recompute() {
+    const raw = readRaw();
+    rememberInUrl(raw);
+    const request = ++latest;
+    try {
+      const result = await evaluateInWorker(module, raw);
+      if (request === latest) show(result);
+    } catch (error) {
+      if (runtime.state !== "failed") setStatus("failed", `Calculator failed: ${error.message}`);
+    }
+  }
+
+  function onInput(event) {
+    const target = event.target;
+    if (target.dataset.sliderFor) fields.get(target.dataset.sliderFor).value = sliderToText(target);
+    else if (target.dataset.field && sliders.has(target.dataset.field)) textToSlider(sliders.get(target.dataset.field), target.value);
+    else if (target.dataset.preset) {
+      const option = target.selectedOptions[0];
+      if (!option?.dataset.values) return;
+      for (const [name, text] of Object.entries(JSON.parse(option.dataset.values))) setField(name, text);
+    } else if (!target.dataset.field) return;
+    if (!target.dataset.preset) syncPresets();
+    recompute();
+  }
+
+  function reset() {
+    for (const [name, text] of Object.entries(defaults)) setField(name, text);
+    syncPresets();
+    recompute();
+  }
+
+  root.addEventListener("input", onInput);
+  root.addEventListener("change", (event) => { if (event.target.tagName === "SELECT") onInput(event); });
+  root.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());
+  root.querySelector("[data-action=reset]")?.addEventListener("click", reset);
+  root.addEventListener("focusin", startWorker, { once: true });
+  root.addEventListener("pointerdown", startWorker, { once: true });
+  showStatus(root.querySelector(".lm-calc__status"));
+
+  if (location.hash.startsWith(hashPrefix)) {  // a shared link: restore its scenario
+    for (const [name, text] of new URLSearchParams(location.hash.slice(hashPrefix.length))) setField(name, text);
+    syncPresets();
+    root.classList.add("lm-calc--stale");
+    root.scrollIntoView();
+    recompute();
+  } else if ("IntersectionObserver" in window) {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) { observer.disconnect(); startWorker(); }
+    }, { rootMargin: "600px 0px" });
+    observer.observe(root);
+  }
+}
+
+function bindAll() {
+  document.querySelectorAll(".lm-calc[data-calculator]").forEach(bind);
+}
+
+if (window.document$?.subscribe) window.document$.subscribe(bindAll);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll);
+else bindAll();
