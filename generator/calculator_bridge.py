@@ -28,3 +28,50 @@ def browser_files(project_root: Path) -> dict[str, Path]:
     files = calcview.browser_files(project_root)
     calcview.check_browser_imports(files)
     return files
+
+
+def calculator_display(name: str, output: str, inputs: dict) -> str:
+    """One output of a calculator for the given inputs (defaults elsewhere), as it is displayed."""
+    module = calculator_module(name)
+    result = calcview.evaluate(module, calcview_raw(module, inputs))
+    if not result["ok"]:
+        raise ValueError("; ".join(result["errors"].values()))
+    if output not in result["display"]:
+        raise ValueError(f"`{name}` has no output `{output}` (outputs: {', '.join(result['display'])})")
+    return result["display"][output]
+
+
+def calcview_raw(module: ModuleType, inputs: dict) -> dict[str, str]:
+    """Form text for a scenario given in base units (numbers) or option values (text)."""
+    from calcview.evaluate import raw_from_values
+
+    return raw_from_values(module, inputs)
+
+
+class CalculatorBridge:
+    """The calculators as page rendering sees them (implements ``render.ports.Calculators``)."""
+
+    def html(self, name: str, instance_id: str, values: dict) -> str:
+        return calculator_html(name, instance_id, values)
+
+    def expand(self, text: str) -> str:
+        from generator.prose_numbers import expand_numbers
+
+        return expand_numbers(text)
+
+    def exercise(self, name: str, values: dict, exercise):  # noqa: ANN001, ANN201 - see ports
+        from generator.exercises import play
+        from generator.render.ports import ExerciseView
+
+        module = calculator_module(name)
+        states = play(module, values, exercise)
+        plan = [calcview_raw(module, states[0].inputs)]
+        for before, after in zip(states, states[1:]):
+            changed = {k: v for k, v in after.inputs.items() if before.inputs.get(k) != v}
+            full = calcview_raw(module, after.inputs)
+            plan.append({k: full[k] for k in changed})
+        shown = calcview.evaluate(module, calcview_raw(module, states[-1].inputs))["display"]
+        wanted = [c.output for c in exercise.claims] + [o["name"] for o in module.OUTPUTS if o.get("announce")]
+        labels = {o["name"]: o["label"] for o in module.OUTPUTS}
+        end = [(n, labels[n], shown[n]) for n in dict.fromkeys(wanted) if n in shown]
+        return ExerciseView(plan, end)

@@ -139,6 +139,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # noqa: BLE001 - the editor gets a message, never a traceback
+        if os.environ.get("LAYERMAP_DEBUG"):
+            raise
+        print(f"internal error: {type(error).__name__}: {error}\n"
+              "    this is a bug in layermap, not in your content; the previous site/ is unchanged.\n"
+              "    rerun with LAYERMAP_DEBUG=1 for the details and report them.", file=sys.stderr)
+        return 70
 
 
 if __name__ == "__main__":

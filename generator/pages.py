@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.graph import KnowledgeMap
-from generator.render.depth import CalculatorHtml
 from generator.render.overview import render_home, render_layer
+from generator.render.ports import Calculators
 from generator.render.paths import HOME, layer_label, layer_page, topic_page
 from generator.render.topic import render_topic
 
@@ -21,12 +21,12 @@ class PageSource:
     text: str
 
 
-def render_pages(kmap: KnowledgeMap, calculator_html: CalculatorHtml | None = None) -> list[PageSource]:
+def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None) -> list[PageSource]:
     pages = [PageSource(HOME, render_home(kmap))]
     for layer in kmap.layers:
         pages.append(PageSource(layer_page(layer.number), render_layer(kmap, layer)))
         for topic in kmap.topics_by_layer[layer.number]:
-            pages.append(PageSource(topic_page(topic), render_topic(kmap, topic, calculator_html)))
+            pages.append(PageSource(topic_page(topic), render_topic(kmap, topic, calculators)))
     return pages
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import calculator_bridge
-from generator.diagnostics import Diagnostic
+from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog
+from generator.exercises import check_exercises
+from generator.prose_numbers import check_prose_numbers
 from generator.graph import KnowledgeMap, build_map
 from generator.loading import Content, load_content
 from generator.pages import navigation, render_pages
@@ -14,8 +16,15 @@ from generator.site_tree import DocsTree, layermap_assets, pyodide_files, write_
 
 
 def load_map(project: Project) -> tuple[Content, KnowledgeMap]:
-    """Validated content and its map; raises ContentError listing every problem."""
+    """Validated content and its map; raises ContentError listing every problem.
+
+    After the schema and cross-file checks, every exercise is played and every number in
+    prose computed, so a false claim or a bad expression fails here, before anything is written.
+    """
     content = load_content(project.content_dir, project.root)
+    log = DiagnosticLog([*content.warnings, *check_exercises(content), *check_prose_numbers(content)])
+    if log.errors:
+        raise ContentError(log)
     return content, build_map(content)
 
 
@@ -24,7 +33,7 @@ def uses_calculators(kmap: KnowledgeMap) -> bool:
 
 
 def docs_tree(project: Project, kmap: KnowledgeMap) -> DocsTree:
-    pages = render_pages(kmap, calculator_bridge.calculator_html)
+    pages = render_pages(kmap, calculator_bridge.CalculatorBridge())
     tree = DocsTree(pages=pages, nav=navigation(kmap), copies=layermap_assets())
     if uses_calculators(kmap):
         tree.copies |= pyodide_files(project.root)

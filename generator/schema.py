@@ -11,7 +11,7 @@ import re
 from datetime import date
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
 
 DEPTH_KEYS: tuple[str, ...] = ("D1", "D2", "D3", "D4", "D5")
 DepthKey = Literal["D1", "D2", "D3", "D4", "D5"]
@@ -44,6 +44,23 @@ PartialDate = Annotated[
     str,
     AfterValidator(_check_partial_date),
     Field(description="Publication date: YYYY, YYYY-MM or YYYY-MM-DD."),
+]
+
+
+def _number_if_numeric(value: object) -> object:
+    """YAML 1.1 reads ``70e9`` as text; a calculator input means the number."""
+    if isinstance(value, str):
+        try:
+            return float(value) if any(c in value for c in ".eE") else int(value)
+        except ValueError:
+            return value
+    return value
+
+
+InputValue = Annotated[
+    bool | int | float | str,
+    BeforeValidator(_number_if_numeric),
+    Field(description="An input value in the calculator's base units (e.g. 70e9 parameters), or an option."),
 ]
 
 
@@ -111,16 +128,66 @@ class CalculatorRef(Strict):
     """Embeds a calculator module from ``calculators/`` in a depth."""
 
     name: Slug = Field(description="Module name in calculators/, e.g. `parallelism`.")
-    values: dict[str, float | int | str] = Field(
-        default_factory=dict, description="Overrides of the calculator's default inputs."
+    values: dict[str, InputValue] = Field(
+        default_factory=dict, description="Overrides of the calculator's default inputs, in base units."
     )
 
 
+class Step(Strict):
+    """One move on the calculator: set some inputs, or sweep one input through values."""
+
+    set: dict[str, InputValue] | None = Field(None, description="Inputs to set, in base units.")
+    sweep: str | None = Field(None, description="The input to move through `values`, one state per value.")
+    values: list[InputValue] | None = Field(None, min_length=2, description="The values of a sweep, in order.")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "Step":
+        if (self.set is None) == (self.sweep is None):
+            raise ValueError("a step has either `set:` or `sweep:` with `values:`")
+        if self.sweep is not None and not self.values:
+            raise ValueError("a sweep needs `values:`, a list of two or more values")
+        if self.set is not None and self.values is not None:
+            raise ValueError("`values:` belongs to a sweep; use `set:` alone to set inputs")
+        return self
+
+
+ClaimValue = Annotated[bool | int | float | str, BeforeValidator(_number_if_numeric)]
+
+
+class Claim(Strict):
+    """What an exercise teaches about one output, checked against the calculator at build time.
+
+    Exactly one of: ``equals`` (at the end, or ``at: start``), ``becomes`` (the first state where
+    the output takes this value must be the one ``when`` describes), ``trend`` (rises, falls or
+    stays constant at every step) or ``ratio`` (between every two consecutive states).
+    """
+
+    output: str = Field(description="An output of the calculator, e.g. `bubble`.")
+    equals: ClaimValue | None = None
+    at: Literal["start", "end"] = "end"
+    becomes: ClaimValue | None = None
+    when: dict[str, InputValue] | None = Field(None, description="Inputs of the state where `becomes` first holds.")
+    trend: Literal["rises", "falls", "constant"] | None = None
+    ratio: float | None = Field(None, gt=0)
+    tolerance: float = Field(1e-3, ge=0, description="Relative tolerance for equals and ratio.")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "Claim":
+        kinds = [k for k in ("equals", "becomes", "trend", "ratio") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("a claim has exactly one of `equals`, `becomes`, `trend` or `ratio`")
+        if (self.becomes is None) != (self.when is None):
+            raise ValueError("`becomes` and `when` go together")
+        return self
+
+
 class Exercise(Strict):
-    """A "thing to try" on the depth's calculator."""
+    """A "thing to try" on the depth's calculator: steps a reader plays, claims the build proves."""
 
     prompt: Text = Field(description="What the reader is asked to try, in Markdown.")
     answer: Text | None = Field(None, description="What they should find; revealed on request.")
+    steps: list[Step] = Field(default_factory=list, description="Moves on the calculator, played in order.")
+    claims: list[Claim] = Field(default_factory=list, description="What the steps show; proven at build time.")
 
 
 class Depth(Strict):

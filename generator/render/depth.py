@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
+from generator.render.ports import Calculators
 from generator.render.text import attr, block, inline
-from generator.schema import Depth, DepthLevel, Flow
+from generator.schema import Depth, DepthLevel, Exercise, Flow
 
 Cite = Callable[[str], str]
-CalculatorHtml = Callable[[str, str, dict], str]
 
 
 def depth_anchor(key: str) -> str:
@@ -17,25 +18,35 @@ def depth_anchor(key: str) -> str:
 
 def _flow(flow: Flow, cite: Cite) -> str:
     steps = "\n".join(
-        f"{n}. **{step.label}**" + (f": {cite(step.detail)}" if step.detail else "")
+        f"{n}. **{step.label}**" + (f"  \n    {cite(step.detail)}" if step.detail else "")
         for n, step in enumerate(flow.steps, start=1)
     )
     return f'<div class="lm-flow" markdown>\n\n**{flow.title}**\n{{ .lm-flow-title }}\n\n{steps}\n\n</div>'
 
 
-def _exercises(depth: Depth, cite: Cite) -> str:
+def _playable(exercise: Exercise, instance: str | None, calculators: Calculators | None, depth: Depth) -> tuple[str, str]:
+    """The exercise's data attributes and its end state, pre-computed (empty when not playable)."""
+    if not (exercise.steps and instance and calculators and depth.calculator):
+        return "", ""
+    view = calculators.exercise(depth.calculator.name, dict(depth.calculator.values), exercise)
+    data = f' data-calculator="{instance}" data-plan="{attr(json.dumps(view.plan, separators=(",", ":")))}"'
+    rows = "".join(f'<dt>{inline(label)}</dt><dd data-output="{name}">{inline(value)}</dd>' for name, label, value in view.end)
+    end = f'<div class="lm-exercise-end"><p class="lm-exercise-end-title">Where it ends:</p><dl>{rows}</dl></div>'
+    return data, end
+
+
+def _exercises(depth: Depth, cite: Cite, instance: str | None, calculators: Calculators | None) -> str:
     items = []
-    for n, exercise in enumerate(depth.exercises, start=1):
+    for exercise in depth.exercises:
+        data, end = _playable(exercise, instance, calculators, depth)
         answer = ""
         if exercise.answer:
-            answer = f'\n<details class="lm-answer" markdown>\n<summary>Show answer</summary>\n\n{cite(exercise.answer)}\n\n</details>'
-        items.append(f'<li class="lm-exercise" markdown>\n\n{cite(exercise.prompt)}\n{answer}\n\n</li>')
+            answer = f'<details class="lm-answer" markdown>\n<summary>Show answer</summary>\n\n{cite(exercise.answer)}\n\n</details>'
+        items.append(f'<li class="lm-exercise"{data} markdown>\n\n{cite(exercise.prompt)}\n\n{end}\n{answer}\n\n</li>')
     return "### Things to try\n\n<ol class=\"lm-exercises\" markdown>\n" + "\n".join(items) + "\n</ol>"
 
 
-def render_depth(
-    key: str, level: DepthLevel, depth: Depth, cite: Cite, calculator_html: CalculatorHtml | None
-) -> str:
+def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculators: Calculators | None) -> str:
     """A depth as a section with its own heading; the switcher script turns sections into tabs."""
     anchor = depth_anchor(key)
     heading = f"## {key} · {level.name} {{ #{anchor}-title }}"
@@ -48,13 +59,14 @@ def render_depth(
         f"**Where it breaks:** {cite(depth.breaks)}" if depth.breaks else "",
         f"```python\n{depth.formulas}\n```" if depth.formulas else "",
     ]
+    instance = None
     if depth.calculator:
-        if calculator_html is None:
+        if calculators is None:
             raise RuntimeError("a calculator is referenced but no calculator renderer was given")
         instance = f"calc-{depth.calculator.name}-{key.lower()}"
-        parts.append(calculator_html(depth.calculator.name, instance, dict(depth.calculator.values)))
+        parts.append(calculators.html(depth.calculator.name, instance, dict(depth.calculator.values)))
     if depth.exercises:
-        parts.append(_exercises(depth, cite))
+        parts.append(_exercises(depth, cite, instance, calculators))
     if depth.tradeoffs:
         parts.append("### Trade-offs\n\n" + "\n".join(f"- {cite(t)}" for t in depth.tradeoffs))
     inner = block(heading, audience, *parts)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from generator.citations import render_citations, source_anchor
 from generator.graph import KnowledgeMap, MapEdge
-from generator.render.depth import CalculatorHtml, depth_anchor, render_depth
+from generator.render.depth import depth_anchor, render_depth
+from generator.render.ports import Calculators
 from generator.render.paths import HOME, layer_label, layer_page, link, topic_page
 from generator.render.text import attr, block, inline, long_date
 from generator.schema import Source, Topic
@@ -32,13 +33,14 @@ def _depth_index(kmap: KnowledgeMap, topic: Topic) -> str:
     return f'<nav class="lm-depth-index" aria-label="Depth levels" markdown>\nDepths: {links}\n</nav>'
 
 
-def _depths(kmap: KnowledgeMap, topic: Topic, calculator_html: CalculatorHtml | None) -> str:
+def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None) -> str:
     levels = {level.key: level for level in kmap.config.depths}
     sources = {s.id: s for s in topic.sources}
-    sections = [
-        render_depth(key, levels[key], depth, lambda text: render_citations(text, sources), calculator_html)
-        for key, depth in topic.depths.present()
-    ]
+
+    def prose(text: str) -> str:
+        return render_citations(calculators.expand(text) if calculators else text, sources)
+
+    sections = [render_depth(key, levels[key], depth, prose, calculators) for key, depth in topic.depths.present()]
     present = " ".join(key for key, _ in topic.depths.present())
     names = "|".join(f"{level.key}:{attr(level.name)}" for level in kmap.config.depths)
     return (
@@ -83,9 +85,9 @@ def format_source(source: Source) -> str:
     authors = "; ".join(source.authors) if source.authors else ""
     title = inline(source.title)
     title_html = f'<a href="{attr(source.url)}">{title}</a>' if source.url else title
-    parts = [f"{inline(authors)}." if authors else "", f"<cite>{title_html}</cite>.", f"{source.date}."]
+    parts = [f"{inline(authors.rstrip('.'))}." if authors else "", f"<cite>{title_html}</cite>.", f"{source.date}."]
     if source.note:
-        parts.append(inline(source.note) + ".")
+        parts.append(inline(source.note.rstrip(".")) + ".")
     return " ".join(p for p in parts if p)
 
 
@@ -96,7 +98,7 @@ def _sources(topic: Topic) -> str:
     return f'## Sources {{ #sources }}\n\n<ol class="lm-sources">\n{items}\n</ol>'
 
 
-def render_topic(kmap: KnowledgeMap, topic: Topic, calculator_html: CalculatorHtml | None = None) -> str:
+def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None = None) -> str:
     page = topic_page(topic)
     return block(
         _front_matter(topic),
@@ -104,7 +106,7 @@ def render_topic(kmap: KnowledgeMap, topic: Topic, calculator_html: CalculatorHt
         f"# {topic.title}",
         f'<p class="lm-summary">{inline(topic.summary)}</p>',
         _depth_index(kmap, topic),
-        _depths(kmap, topic, calculator_html),
+        _depths(kmap, topic, calculators),
         _examples(topic),
         _connections(kmap, topic, page),
         _siblings(kmap, topic, page),

@@ -1,0 +1,190 @@
+"""Things to try, played in CPython: every claim an exercise makes is proven at build time.
+
+An exercise's steps produce a sequence of calculator states (inputs and outputs).  The
+claims are checked against that sequence; a false claim is an error naming the file, the
+line and the numbers found, so content can never state what the calculator contradicts.
+The same functions give the browser test the states to play and the page the end state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from generator.diagnostics import Diagnostic
+from generator.loading import Content, TopicFile
+from generator.model_errors import dotted
+from generator.schema import Claim, Exercise
+
+
+@dataclass(frozen=True)
+class State:
+    """One moment of an exercise: the inputs set so far and what the calculator says."""
+
+    inputs: dict[str, Any]
+    outputs: dict[str, Any]
+    label: str  # "micro_batches 8", for messages
+
+
+class ExerciseError(ValueError):
+    """A step or claim that cannot be played: unknown input, bad value, unknown output."""
+
+
+def starting_inputs(module: ModuleType, overrides: dict[str, Any]) -> dict[str, Any]:
+    inputs = {spec["name"]: spec["default"] for spec in module.INPUTS}
+    inputs.update(overrides)
+    return inputs
+
+
+def _compute(module: ModuleType, inputs: dict[str, Any], label: str) -> State:
+    try:
+        return State(dict(inputs), module.compute(**inputs), label)
+    except ValueError as error:
+        raise ExerciseError(f"the calculator refuses the state at {label}: {error}") from None
+
+
+def _check_names(module: ModuleType, names: list[str]) -> None:
+    known = [spec["name"] for spec in module.INPUTS]
+    for name in names:
+        if name not in known:
+            raise ExerciseError(f"unknown input `{name}` (inputs: {', '.join(known)})")
+
+
+def play(module: ModuleType, overrides: dict[str, Any], exercise: Exercise) -> list[State]:
+    """Every state the exercise passes through, starting from the calculator's scenario."""
+    _check_names(module, list(overrides))
+    inputs = starting_inputs(module, overrides)
+    states = [_compute(module, inputs, "the start")]
+    for step in exercise.steps:
+        if step.set is not None:
+            _check_names(module, list(step.set))
+            inputs.update(step.set)
+            label = ", ".join(f"{k} {_show(v)}" for k, v in step.set.items())
+            states.append(_compute(module, inputs, label))
+        else:
+            _check_names(module, [step.sweep])
+            for value in step.values or []:
+                inputs[step.sweep] = value
+                states.append(_compute(module, inputs, f"{step.sweep} {_show(value)}"))
+    return states
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def same(found: Any, expected: Any, tolerance: float) -> bool:
+    """Equality as a reader means it: booleans by truth, numbers within a relative tolerance."""
+    if isinstance(found, bool) or isinstance(expected, bool):
+        truth = expected if isinstance(expected, bool) else str(expected).lower() in ("true", "yes")
+        return bool(found) == truth
+    if isinstance(found, (int, float)) and isinstance(expected, (int, float)):
+        return math.isclose(found, expected, rel_tol=tolerance, abs_tol=tolerance * 1e-9)
+    return found == expected
+
+
+def _output(state: State, name: str) -> Any:
+    if name not in state.outputs:
+        raise ExerciseError(f"unknown output `{name}` (outputs: {', '.join(state.outputs)})")
+    return state.outputs[name]
+
+
+def _steps_only(states: list[State]) -> list[State]:
+    """Trends and ratios read the states the steps produced (the start is the scenario)."""
+    return states[1:] if len(states) > 2 else states
+
+
+def claim_failure(claim: Claim, states: list[State]) -> str | None:
+    """None if the claim holds over the states, else what was found instead."""
+    out = claim.output
+    values = [_output(s, out) for s in states]
+    if claim.equals is not None:
+        state = states[0] if claim.at == "start" else states[-1]
+        found = _output(state, out)
+        if not same(found, claim.equals, claim.tolerance):
+            return f"{out} is {_show(found)} at {state.label}, not {_show(claim.equals)}"
+        return None
+    if claim.becomes is not None:
+        first = next((s for s, v in zip(states, values) if same(v, claim.becomes, claim.tolerance)), None)
+        if first is None:
+            return f"{out} never becomes {_show(claim.becomes)} (last: {_show(values[-1])} at {states[-1].label})"
+        wanted = claim.when or {}
+        if not all(same(first.inputs.get(k), v, 1e-9) for k, v in wanted.items()):
+            where = ", ".join(f"{k} {_show(first.inputs.get(k))}" for k in wanted)
+            return f"{out} first becomes {_show(claim.becomes)} at {where}, not at " + ", ".join(f"{k} {_show(v)}" for k, v in wanted.items())
+        return None
+    return _sequence_failure(claim, _steps_only(states))
+
+
+def _sequence_failure(claim: Claim, states: list[State]) -> str | None:
+    out = claim.output
+    for before, after in zip(states, states[1:]):
+        a, b = _output(before, out), _output(after, out)
+        between = f"between {before.label} and {after.label}"
+        if claim.trend == "rises" and not b > a:
+            return f"{out} did not rise {between}: {_show(a)} → {_show(b)}"
+        if claim.trend == "falls" and not b < a:
+            return f"{out} {'rose' if b > a else 'stayed'} from {_show(a)} to {_show(b)} {between}"
+        if claim.trend == "constant" and not same(b, a, claim.tolerance):
+            return f"{out} changed from {_show(a)} to {_show(b)} {between}"
+        if claim.ratio is not None:
+            ratio = b / a if a else math.inf
+            if not same(ratio, claim.ratio, claim.tolerance):
+                return f"{out} changed by × {_show(ratio)}, not × {_show(claim.ratio)}, {between}"
+    return None
+
+
+def _exercise_diagnostics(tf: TopicFile, module: ModuleType, overrides: dict, key: str, index: int, exercise: Exercise) -> Iterator[Diagnostic]:
+    path = ("depths", key, "exercises", index)
+
+    def at(sub: tuple, message: str, hint: str) -> Diagnostic:
+        where = tf.doc.position((*path, *sub))
+        return Diagnostic(tf.file, where.line, where.column, "error", dotted((*path, *sub)), message, hint)
+
+    try:
+        states = play(module, overrides, exercise)
+    except ExerciseError as error:
+        yield at(("steps",), str(error), "fix the step so the calculator accepts it")
+        return
+    for number, claim in enumerate(exercise.claims):
+        try:
+            failure = claim_failure(claim, states)
+        except ExerciseError as error:
+            failure = str(error)
+        if failure:
+            yield at(("claims", number), f"false claim: {failure}",
+                     "correct the claim (or the steps) so it says what the calculator shows")
+
+
+def _line_col(tf: TopicFile, path: tuple) -> tuple[int, int]:
+    where = tf.doc.position(path)
+    return where.line, where.column
+
+
+def check_exercises(content: Content) -> list[Diagnostic]:
+    """Play every exercise of every depth with a calculator; report each false claim."""
+    from generator.calculator_bridge import calculator_module
+
+    found: list[Diagnostic] = []
+    for tf in content.topics:
+        for key, depth in tf.topic.depths.present():
+            if not depth.calculator:
+                found += [
+                    Diagnostic(tf.file, *_line_col(tf, ("depths", key, "exercises", i)), "error",
+                               dotted(("depths", key, "exercises", i)), "steps and claims need a calculator in this depth",
+                               "add `calculator: {name: …}` to the depth, or remove steps and claims")
+                    for i, exercise in enumerate(depth.exercises) if exercise.steps or exercise.claims
+                ]
+                continue
+            module = calculator_module(depth.calculator.name)
+            for index, exercise in enumerate(depth.exercises):
+                if exercise.steps or exercise.claims:
+                    found += _exercise_diagnostics(tf, module, dict(depth.calculator.values), key, index, exercise)
+    return found

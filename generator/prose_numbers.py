@@ -1,0 +1,85 @@
+"""Numbers in prose that a calculator can produce, computed at build time.
+
+Editors write ``{{ parallelism.memory_each_bytes(params=70e9) }}`` where the text would
+say "1.12 TB": the calculator runs on its defaults with those inputs changed, and the
+output is written the way the calculator shows it.  Prose and calculator cannot disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from generator.diagnostics import Diagnostic
+from generator.loading import Content, TopicFile
+from generator.model_errors import dotted
+from generator.schema import _number_if_numeric
+
+EXPRESSION = re.compile(r"\{\{\s*([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\(([^)]*)\)\s*\}\}")
+ARGUMENT = re.compile(r"^\s*([a-z][a-z0-9_]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,\s]+)\s*$")
+
+
+@dataclass(frozen=True)
+class ProseNumber:
+    calculator: str
+    output: str
+    inputs: dict[str, Any]
+
+
+class ProseNumberError(ValueError):
+    pass
+
+
+def parse_expression(match: re.Match[str]) -> ProseNumber:
+    calculator, output, arguments = match.groups()
+    inputs: dict[str, Any] = {}
+    for part in filter(str.strip, arguments.split(",")):
+        found = ARGUMENT.match(part)
+        if not found:
+            raise ProseNumberError(f"cannot read the argument `{part.strip()}`; write name=value, e.g. params=70e9")
+        name, raw = found.groups()
+        inputs[name] = raw.strip("\"'") if raw[0] in "\"'" else _number_if_numeric(raw)
+    return ProseNumber(calculator, output, inputs)
+
+
+def evaluate_number(number: ProseNumber) -> str:
+    """The output as the calculator displays it; ProseNumberError for any mistake."""
+    from generator.calculator_bridge import calculator_display
+
+    try:
+        return calculator_display(number.calculator, number.output, number.inputs)
+    except (ValueError, KeyError, ModuleNotFoundError) as error:
+        raise ProseNumberError(str(error).strip("'\"")) from None
+
+
+def expand_numbers(text: str, evaluate: Callable[[ProseNumber], str] = evaluate_number) -> str:
+    return EXPRESSION.sub(lambda m: evaluate(parse_expression(m)), text)
+
+
+def _text_fields(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _text_fields(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _text_fields(item, (*path, index))
+
+
+def _check_topic(tf: TopicFile) -> Iterator[Diagnostic]:
+    for path, text in _text_fields(tf.doc.data.get("depths", {}), ("depths",)):
+        for match in EXPRESSION.finditer(text):
+            try:
+                evaluate_number(parse_expression(match))
+            except ProseNumberError as error:
+                where = tf.doc.text_position(path, match.start())
+                yield Diagnostic(tf.file, where.line, where.column, "error", dotted(path),
+                                 f"cannot compute `{match.group(0)}`: {error}",
+                                 "use {{ calculator.output(input=value, …) }} with names from calculators/")
+
+
+def check_prose_numbers(content: Content) -> list[Diagnostic]:
+    return [d for tf in content.topics for d in _check_topic(tf)]
