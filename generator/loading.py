@@ -39,6 +39,7 @@ class Content:
     map_file: str
     topics: list[TopicFile]
     warnings: list[Diagnostic] = field(default_factory=list)
+    map_doc: YamlDocument | None = None  # positions in map.yaml, for cross-file diagnostics
 
 
 def _read(path: Path, name: str, log: DiagnosticLog) -> YamlDocument | None:
@@ -50,19 +51,33 @@ def _read(path: Path, name: str, log: DiagnosticLog) -> YamlDocument | None:
     try:
         doc = parse_yaml(text)
     except YamlSyntaxError as error:
-        hint = "check indentation, quotes and brackets on this line or the one before"
-        log.add(Diagnostic(name, error.position.line, error.position.column, "error", "", error.message, hint))
+        log.add(Diagnostic(name, error.position.line, error.position.column, "error", "", error.message, error.hint))
         return None
     for path_, position in doc.duplicate_keys:
+        first = doc.first_key_positions.get(path_)
+        where = f" (first on line {first.line})" if first else ""
         log.add(Diagnostic(name, position.line, position.column, "error", dotted(path_),
-                           f"key `{path_[-1]}` appears twice", "keep one of them"))
+                           f"key `{path_[-1]}` appears twice{where}",
+                           "keep one of them: YAML would silently use only the last"))
     return doc
+
+
+def _not_a_mapping(doc: YamlDocument, name: str, model: type[BaseModel]) -> Diagnostic:
+    """Why a file's top level is not `key: value` lines, and how to start it."""
+    start = ("start it with `title:`, `introduction:`, `depths:` and `layers:`" if model is MapConfig
+             else "start it with `id:`, `title:`, `layer:`, `summary:` and `depths:` (`layermap new` writes a template)")
+    if doc.data is None:
+        return Diagnostic(name, 1, 1, "error", "", "the file is empty", start + ", or delete the file")
+    if isinstance(doc.data, list):
+        return Diagnostic(name, 1, 1, "error", "",
+                          "the file is a list (lines starting with `- `), but it must be `key: value` lines",
+                          "remove the `- ` in front of the top-level keys")
+    return Diagnostic(name, 1, 1, "error", "", "the file holds only a single value, not `key: value` lines", start)
 
 
 def _validate(model: type[ModelT], doc: YamlDocument, name: str, log: DiagnosticLog) -> ModelT | None:
     if not isinstance(doc.data, dict):
-        log.add(Diagnostic(name, 1, 1, "error", "", "the file must be a mapping of `key: value` lines",
-                           "start with `id: …` (run `layermap new` for a template)"))
+        log.add(_not_a_mapping(doc, name, model))
         return None
     try:
         return model.model_validate(doc.data)
@@ -78,14 +93,14 @@ def topic_paths(content_dir: Path) -> list[Path]:
 
 def load_content(content_dir: Path, project_root: Path | None = None) -> Content:
     """Load and validate all content; raise :class:`ContentError` listing every problem."""
-    from generator.validation import check_content  # local: validation reads Content
+    from generator.validation import check_content, check_topics  # local: validation reads Content
 
     root = project_root or content_dir.parent
     log = DiagnosticLog()
     map_name = relative_name(content_dir / MAP_FILE, root)
-    map_config = None
+    map_config, map_doc = None, None
     if not (content_dir / MAP_FILE).exists():
-        log.add(Diagnostic(map_name, 1, 1, "error", "", "map file is missing",
+        log.add(Diagnostic(map_name, 1, 1, "error", "", "the map file is missing",
                            "create content/map.yaml with title, introduction, depths and layers"))
     elif (map_doc := _read(content_dir / MAP_FILE, map_name, log)) is not None:
         map_config = _validate(MapConfig, map_doc, map_name, log)
@@ -98,9 +113,10 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
             topics.append(TopicFile(topic, name, doc))
         elif doc is not None and isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str):
             unreadable_ids.add(doc.data["id"])  # already reported; don't cascade into edge errors
-    if map_config is None:
+    if map_config is None:  # still check what the topics can be checked for without the map
+        log.extend(check_topics(topics, None, unreadable_ids))
         raise ContentError(log)
-    content = Content(map_config, map_name, topics)
+    content = Content(map_config, map_name, topics, map_doc=map_doc)
     log.extend(check_content(content, unreadable_ids))
     if log.errors:
         raise ContentError(log)

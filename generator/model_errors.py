@@ -1,8 +1,16 @@
-"""Turn pydantic's validation errors into editor-friendly diagnostics."""
+"""Turn pydantic's validation errors into editor-friendly diagnostics.
+
+Each diagnostic says what is wrong and how to fix it, and stands at the key or
+value it concerns.  Pydantic's own vocabulary never reaches the editor: union
+branch names (``str``, ``constrained-str``, ``function-after[…]``) are dropped
+from key paths, the errors of one value's union branches become one message,
+and a missing field that is only misspelt is reported once, at the misspelling.
+"""
 
 from __future__ import annotations
 
 import difflib
+import re
 import types
 import typing
 from typing import Any
@@ -13,19 +21,22 @@ from generator.diagnostics import Diagnostic
 from generator.schema import DEPTH_KEYS, Depths
 from generator.yaml_source import KeyPath, YamlDocument
 
-_TYPE_WORDS = {
+# What a type error expected, in words; the errors of a union's branches are joined with "or".
+_EXPECTED = {
     "string_type": "text",
     "int_type": "a whole number",
     "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
     "float_type": "a number",
     "float_parsing": "a number",
-    "list_type": "a list (lines starting with `- `)",
-    "dict_type": "a mapping (`key: value` lines)",
-    "model_type": "a mapping (`key: value` lines)",
-    "model_attributes_type": "a mapping (`key: value` lines)",
     "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping of `key: value` lines",
+    "model_type": "a mapping of `key: value` lines",
+    "model_attributes_type": "a mapping of `key: value` lines",
 }
+_DATE_ERRORS = {"date_type", "date_parsing", "date_from_datetime_parsing", "date_from_datetime_inexact"}
+_DATE_EXAMPLE = "2026-10-30"
 
 
 def _describe(value: Any) -> str:
@@ -78,11 +89,54 @@ def dotted(path: KeyPath) -> str:
     return out
 
 
+def data_path(loc: tuple[Any, ...], data: Any, kind: str) -> KeyPath:
+    """Pydantic's error location reduced to keys and indexes that exist in the data.
+
+    Steps that name union branches or validators (``str``, ``constrained-str``,
+    ``function-after[…]``) match nothing in the data and are dropped; the last
+    step of a ``missing`` error is kept, since it names the absent key.
+    """
+    path: list[str | int] = []
+    current = data
+    for index, step in enumerate(loc):
+        last = index == len(loc) - 1
+        if isinstance(current, dict) and isinstance(step, str) and step in current:
+            path.append(step)
+            current = current[step]
+        elif isinstance(current, list) and isinstance(step, int) and 0 <= step < len(current):
+            path.append(step)
+            current = current[step]
+        elif last and kind == "missing" and isinstance(step, str) and isinstance(current, dict):
+            path.append(step)
+    return tuple(path)
+
+
+def _field(root: type[BaseModel], path: KeyPath) -> Any:
+    parent = model_at(root, path[:-1]) if path else None
+    return parent.model_fields.get(str(path[-1])) if parent and path else None
+
+
+def _description(root: type[BaseModel], path: KeyPath) -> str:
+    field = _field(root, path)
+    return (field.description or "").rstrip(".") if field else ""
+
+
+def _key(path: KeyPath) -> str:
+    """The nearest key name of a path, for examples such as `title: "1984"`."""
+    return next((str(step) for step in reversed(path) if isinstance(step, str)), "value")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "my-topic"
+
+
 def _unknown_key(root: type[BaseModel], path: KeyPath) -> tuple[str, str]:
     key = str(path[-1])
     parent = model_at(root, path[:-1])
     if parent is Depths or (parent is None and len(path) >= 2 and path[-2] == "depths"):
-        return (f"depth `{key}` is outside D1–D5", f"use one of {', '.join(DEPTH_KEYS)}")
+        if key.upper() in DEPTH_KEYS:
+            return f"depth `{key}` is outside D1–D5 (depth keys are upper-case)", f"did you mean `{key.upper()}`?"
+        return f"depth `{key}` is outside D1–D5", f"use one of {', '.join(DEPTH_KEYS)}"
     allowed = sorted(parent.model_fields) if parent else []
     close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
     if close:
@@ -90,43 +144,197 @@ def _unknown_key(root: type[BaseModel], path: KeyPath) -> tuple[str, str]:
     return f"unknown key `{key}`", f"remove it, or use one of: {', '.join(allowed)}"
 
 
+def _missing(root: type[BaseModel], path: KeyPath) -> tuple[str, str]:
+    key = str(path[-1])
+    where = ("to the file" if len(path) == 1 else
+             "to this item" if isinstance(path[-2], int) else f"under `{path[-2]}:`")
+    model = model_at(root, path)
+    what = _description(root, path)
+    if model is not None:
+        return (f"missing required field `{key}`",
+                f"add `{key}:` {where}, with {', '.join(model.model_fields)} indented below it")
+    return f"missing required field `{key}`", f"add `{key}: …` {where}" + (f" ({what[0].lower()}{what[1:]})" if what else "")
+
+
+def _either(expected: list[str]) -> str:
+    """"a number or text" from the expectations of a union's branches."""
+    words = list(dict.fromkeys(expected))
+    if "a number" in words and "a whole number" in words:
+        words.remove("a whole number")
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _type_error(root: type[BaseModel], path: KeyPath, expected: list[str], value: Any) -> tuple[str, str]:
+    key = _key(path)
+    wanted = _either(expected)
+    if value is None:
+        model = model_at(root, path)
+        if model is not None:
+            return f"is empty, but must be {wanted}", f"write its keys ({', '.join(model.model_fields)}) below it, or remove the key"
+        return f"is empty, but must be {wanted}", f"write the value after `{key}:`, or remove the key"
+    message = f"expected {wanted}, got {_describe(value)}"
+    if len(set(expected)) > 1:
+        return message, f"write a single value: {wanted}"
+    if wanted == "text" and isinstance(value, (int, float, bool)):
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        return message, f'put it in quotes: `{key}: "{shown}"`'
+    if wanted == "text":
+        return message, "write a single piece of text (a `|` block for several paragraphs)"
+    if wanted == "a list" and isinstance(value, (str, int, float)):
+        return message, f'write it as a list: `{key}: ["{value}"]`, or one `- item` per line below `{key}:`'
+    if wanted == "a list":
+        return message, f"write one `- item` per line below `{key}:`"
+    if "mapping" in wanted:
+        model = model_at(root, path)
+        keys = f" with the keys {', '.join(model.model_fields)}" if model else ""
+        return message, f"write indented `key: value` lines below `{key}:`{keys}"
+    if "whole number" in wanted:
+        what = _description(root, path)
+        return message, f"write digits only, e.g. `{key}: 2`" + (f" ({what[0].lower()}{what[1:]})" if what else "")
+    return message, f"write {wanted}"
+
+
+def _date_error(error: dict[str, Any], value: Any) -> tuple[str, str]:
+    reason = str((error.get("ctx") or {}).get("error", ""))
+    detail = ""
+    if reason.startswith("month value"):
+        detail = " (there is no such month)"
+    elif reason.startswith("day value"):
+        detail = " (that month has no such day)"
+    elif error["type"] == "date_from_datetime_inexact" or isinstance(value, (int, float)):
+        detail = " (a full date is needed)"
+    return f"{_describe(value)} is not a valid date{detail}", f"write the date as YYYY-MM-DD, e.g. {_DATE_EXAMPLE}"
+
+
+def _pattern_error(root: type[BaseModel], path: KeyPath, pattern: str, value: Any) -> tuple[str, str]:
+    shown = _describe(value)
+    key = _key(path)
+    if pattern.startswith("^https?"):
+        return f"{shown} is not a web address", "write the full address starting with https:// (or http://), without spaces"
+    if pattern.startswith("^#"):
+        return f"{shown} is not a colour", "write it as # and six hex digits, e.g. `#c62828`"
+    if pattern.startswith("^[A-Za-z]"):
+        return (f"{shown} is not a valid citation key",
+                "start with a letter and use only letters, digits, `_` and `-`, e.g. `smith2024`")
+    if pattern.startswith("^[a-z0-9]"):
+        return (f"{shown} is not a valid {'id' if key in ('id', 'subject', 'object') else key}: "
+                "it must be lower-case words joined by hyphens", f"write `{_slug(str(value))}`")
+    what = _description(root, path)
+    return f"{shown} has the wrong form", what or f"see schema/ for the form of `{key}`"
+
+
+def _value_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], value: Any) -> tuple[str, str]:
+    reason = error["msg"].removeprefix("Value error, ")
+    what = _description(root, path)
+    if isinstance(value, dict):  # a rule across the keys of one mapping
+        model = model_at(root, path)
+        doc = (model.__doc__ or "").strip().splitlines()[0] if model and model.__doc__ else ""
+        return reason, doc or f"change the keys of this `{_key(path)}` entry as described"
+    if "YYYY" in what:  # a partial date (sources' dates)
+        detail = "" if reason.startswith("must be") else f" ({reason})"
+        return (f"{_describe(value)} is not a valid date{detail}",
+                'write it as "YYYY", "YYYY-MM" or "YYYY-MM-DD" in quotes, e.g. "2024-05"')
+    return f"{_describe(value)} is not valid: {reason}", what or "see schema/ for the allowed values"
+
+
+def _length_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], value: Any) -> tuple[str, str]:
+    ctx = error.get("ctx") or {}
+    key = _key(path)
+    if error["type"] == "string_too_short":
+        return "is empty", f"write the text after `{key}:`, or remove the key"
+    if error["type"] == "string_too_long":
+        limit = ctx.get("max_length")
+        hint = "shorten it to one sentence; details belong in the depths" if key == "summary" else "shorten it"
+        return f"is {len(str(value))} characters long; at most {limit} are allowed", hint
+    if error["type"] == "too_long":
+        return f"has more than {ctx.get('max_length')} items", "remove some items"
+    least, actual = ctx.get("min_length", 1), ctx.get("actual_length", 0)
+    if key == "steps":
+        return (f"a flow needs at least {least} steps, found {actual}",
+                "add another step, or write the single step into the depth's `body` and remove `flow`")
+    noun = "item" if least == 1 else "items"
+    return f"needs at least {least} {noun}, found {actual}", f"add items as `- …` lines below `{key}:`, or remove the key"
+
+
+def _range_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], value: Any) -> tuple[str, str]:
+    ctx = error.get("ctx") or {}
+    field = _field(root, path)
+    low = next((m.ge for m in getattr(field, "metadata", []) if getattr(m, "ge", None) is not None), None)
+    high = next((m.le for m in getattr(field, "metadata", []) if getattr(m, "le", None) is not None), None)
+    bounds = f"from {low} to {high}" if low is not None and high is not None else str(ctx)
+    what = _description(root, path)
+    return f"{_describe(value)} is out of range", f"use a number {bounds}" + (f" ({what[0].lower()}{what[1:]})" if what else "")
+
+
 def _message(root: type[BaseModel], error: dict[str, Any], path: KeyPath) -> tuple[str, str]:
     kind, value = error["type"], error.get("input")
     if kind == "extra_forbidden":
         return _unknown_key(root, path)
     if kind == "missing":
-        return (f"missing required field `{path[-1]}`", f"add `{path[-1]}: …` here")
-    if kind in ("date_from_datetime_parsing", "date_parsing", "date_type"):
-        return (f"{_describe(value)} is not a valid date", "write the date as YYYY-MM-DD, e.g. 2026-10-30")
-    if kind in _TYPE_WORDS:
-        return (f"expected {_TYPE_WORDS[kind]}, got {_describe(value)}", "")
+        return _missing(root, path)
+    if kind in _DATE_ERRORS:
+        return _date_error(error, value)
+    if kind in _EXPECTED:
+        return _type_error(root, path, [_EXPECTED[kind]], value)
+    if kind == "int_from_float":
+        return f"{_describe(value)} is not a whole number", f"use a whole number, e.g. `{_key(path)}: {int(value)}`"
     if kind == "string_pattern_mismatch":
-        return (f"{_describe(value)} has the wrong form", _pattern_hint(root, path))
+        return _pattern_error(root, path, str((error.get("ctx") or {}).get("pattern", "")), value)
     if kind == "literal_error":
-        return (f"{_describe(value)} is not allowed", error["msg"].replace("Input should be", "use"))
+        expected = str((error.get("ctx") or {}).get("expected", "")).replace("'", "`")
+        return f"{_describe(value)} is not allowed", f"use one of {expected}"
     if kind == "value_error":
-        return (f"{_describe(value)} {error['msg'].removeprefix('Value error, ')}", "")
-    if kind in ("too_short", "string_too_short"):
-        return (f"is empty or too short: {error['msg'].lower()}", "fill it in, or remove the key")
-    return (error["msg"], "")
+        return _value_error(root, path, error, value)
+    if kind in ("too_short", "string_too_short", "too_long", "string_too_long"):
+        return _length_error(root, path, error, value)
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return _range_error(root, path, error, value)
+    what = _description(root, path)
+    return error["msg"], what or "see schema/ for the allowed form"
 
 
-def _pattern_hint(root: type[BaseModel], path: KeyPath) -> str:
-    parent = model_at(root, path[:-1])
-    field = parent.model_fields.get(str(path[-1])) if parent else None
-    return (field.description or "") if field else ""
+def _where(doc: YamlDocument, kind: str, path: KeyPath) -> tuple[int, int]:
+    if kind == "extra_forbidden" and path in doc.key_positions:
+        spot = doc.key_positions[path]
+    elif kind == "missing":
+        spot = doc.position(path[:-1])
+    else:
+        spot = doc.position(path, value=True)
+    return spot.line, spot.column
 
 
 def diagnostics_from(
     error: ValidationError, root: type[BaseModel], doc: YamlDocument, file: str
 ) -> list[Diagnostic]:
-    """One diagnostic per pydantic error, placed at the key or value it concerns."""
-    found = []
+    """One diagnostic per wrong value, placed at the key or value it concerns."""
+    grouped: dict[KeyPath, list[dict[str, Any]]] = {}
     for item in error.errors():
-        path = tuple(step for step in item["loc"] if not isinstance(step, str) or not step.startswith("function-"))
-        path = tuple(p for p in path if p not in ("str", "int", "float", "list[str]"))
-        message, hint = _message(root, item, path)
-        where = doc.key_positions.get(path) if item["type"] == "extra_forbidden" else None
-        where = where or doc.position(path if item["type"] != "missing" else path[:-1])
-        found.append(Diagnostic(file, where.line, where.column, "error", dotted(path), message, hint))
+        path = data_path(item["loc"], doc.data, item["type"])
+        grouped.setdefault(path, []).append(item)
+    extras = {path: items for path, items in grouped.items() if items[0]["type"] == "extra_forbidden"}
+    found = []
+    for path, items in grouped.items():
+        first = items[0]
+        type_errors = [i for i in items if i["type"] in _EXPECTED]
+        if len(type_errors) > 1:  # one value failed every branch of a union: one message
+            message, hint = _type_error(root, path, [_EXPECTED[i["type"]] for i in type_errors], first.get("input"))
+        elif first["type"] == "missing" and _misspelt(root, path, extras):
+            continue  # reported at the misspelt key instead
+        else:
+            message, hint = _message(root, first, path)
+        if first["type"] == "extra_forbidden":
+            missing = [p for p, i in grouped.items() if i[0]["type"] == "missing" and p[:-1] == path[:-1]]
+            for other in missing:
+                if hint == f"did you mean `{other[-1]}`?":
+                    hint = f"did you mean `{other[-1]}`? (`{other[-1]}` is required and missing)"
+        line, column = _where(doc, first["type"], path)
+        found.append(Diagnostic(file, line, column, "error", dotted(path), message, hint))
     return found
+
+
+def _misspelt(root: type[BaseModel], missing: KeyPath, extras: dict[KeyPath, Any]) -> bool:
+    """Whether a missing key sits beside an unknown key that is its near spelling."""
+    for extra in extras:
+        if extra[:-1] == missing[:-1] and _unknown_key(root, extra)[1] == f"did you mean `{missing[-1]}`?":
+            return True
+    return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import importlib.util
+import pkgutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,13 +12,18 @@ from generator.citations import cited_keys
 from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
 from generator.model_errors import dotted
-from generator.schema import DEPTH_KEYS
-from generator.yaml_source import KeyPath
+from generator.schema import DEPTH_KEYS, MapConfig
+from generator.yaml_source import KeyPath, YamlDocument
 
 
-def _at(tf: TopicFile, path: KeyPath, severity: str, message: str, hint: str = "") -> Diagnostic:
-    where = tf.doc.position(path)
+def _at(tf: TopicFile, path: KeyPath, severity: str, message: str, hint: str = "", *, value: bool = False) -> Diagnostic:
+    where = tf.doc.position(path, value=value)
     return Diagnostic(tf.file, where.line, where.column, severity, dotted(path), message, hint)  # type: ignore[arg-type]
+
+
+def _line(tf: TopicFile, path: KeyPath) -> str:
+    """``file:line`` of a path, for "also in …" remarks."""
+    return f"{tf.file}:{tf.doc.position(path).line}"
 
 
 def _suggest(word: str, choices: list[str]) -> str:
@@ -25,60 +31,85 @@ def _suggest(word: str, choices: list[str]) -> str:
     return f"did you mean `{close[0]}`?" if close else f"use one of: {', '.join(sorted(choices))}"
 
 
+# --- map.yaml ---------------------------------------------------------------------------
+
+
 def _check_map(content: Content) -> Iterator[Diagnostic]:
+    doc = content.map_doc or YamlDocument(data={})
+    name = content.map_file
+
+    def at(path: KeyPath, message: str, hint: str) -> Diagnostic:
+        where = doc.position(path, value=True)
+        return Diagnostic(name, where.line, where.column, "error", dotted(path), message, hint)
+
     keys = [d.key for d in content.map.depths]
     for key in DEPTH_KEYS:
-        if keys.count(key) != 1:
-            yield Diagnostic(content.map_file, 1, 1, "error", "depths",
-                             f"depth {key} must be defined exactly once (found {keys.count(key)})",
-                             "list D1 to D5, each with key, name and audience")
+        if key not in keys:
+            yield at(("depths",), f"depth {key} is missing from `depths`",
+                     f"add `- {{key: {key}, name: …, audience: …}}`: the map defines all five depths D1–D5")
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            yield at(("depths", index, "key"), f"depth {key} is defined twice (also on line "
+                     f"{doc.position(('depths', keys.index(key))).line})", "keep one of them")
     numbers = [layer.number for layer in content.map.layers]
-    for number in sorted({n for n in numbers if numbers.count(n) > 1}):
-        yield Diagnostic(content.map_file, 1, 1, "error", "layers", f"layer {number} is defined twice",
-                         "give each layer its own number")
+    for index, number in enumerate(numbers):
+        if number in numbers[:index]:
+            yield at(("layers", index, "number"), f"layer {number} is defined twice (also on line "
+                     f"{doc.position(('layers', numbers.index(number))).line})", "give each layer its own number")
+    kinds = [kind.id for kind in content.map.edge_kinds]
+    for index, kind in enumerate(kinds):
+        if kind in kinds[:index]:
+            yield at(("edge_kinds", index, "id"), f"edge kind `{kind}` is defined twice", "give each edge kind its own id")
 
 
-def _check_ids(content: Content) -> Iterator[Diagnostic]:
-    first_file: dict[str, str] = {}
-    for tf in content.topics:
-        if tf.topic.id in first_file:
-            yield _at(tf, ("id",), "error", f"duplicate topic id `{tf.topic.id}` (also in {first_file[tf.topic.id]})",
-                      "give each topic its own id")
+# --- topics -----------------------------------------------------------------------------
+
+
+def _check_ids(topics: list[TopicFile]) -> Iterator[Diagnostic]:
+    first: dict[str, TopicFile] = {}
+    for tf in topics:
+        if tf.topic.id in first:
+            yield _at(tf, ("id",), "error", f"duplicate topic id `{tf.topic.id}` (also in {_line(first[tf.topic.id], ('id',))})",
+                      "give each topic its own id (the file name usually matches it)", value=True)
         else:
-            first_file[tf.topic.id] = tf.file
+            first[tf.topic.id] = tf
 
 
-def _check_layers(content: Content) -> Iterator[Diagnostic]:
-    numbers = [layer.number for layer in content.map.layers]
-    for tf in content.topics:
+def _check_layers(topics: list[TopicFile], map_config: MapConfig) -> Iterator[Diagnostic]:
+    numbers = sorted({layer.number for layer in map_config.layers})
+    for tf in topics:
         if tf.topic.layer not in numbers:
             yield _at(tf, ("layer",), "error", f"unknown layer {tf.topic.layer}",
-                      f"use one of {', '.join(map(str, numbers))}, or add the layer to content/map.yaml")
+                      f"use one of {', '.join(map(str, numbers))}, or add the layer to content/map.yaml", value=True)
 
 
-def _check_edges(content: Content, extra_ids: set[str]) -> Iterator[Diagnostic]:
-    ids = sorted({tf.topic.id for tf in content.topics} | extra_ids)
-    kinds = [kind.id for kind in content.map.edge_kinds]
+def _check_edges(topics: list[TopicFile], map_config: MapConfig | None, extra_ids: set[str]) -> Iterator[Diagnostic]:
+    ids = sorted({tf.topic.id for tf in topics} | extra_ids)
+    kinds = [kind.id for kind in map_config.edge_kinds] if map_config else None
     declared: dict[tuple[str, str, str], str] = {}
-    for tf in content.topics:
+    for tf in topics:
         for index, edge in enumerate(tf.topic.edges):
             path = ("edges", index)
+            sentence = f"`{edge.subject} · {edge.verb} · {edge.object}`"
             for end in ("subject", "object"):
                 target = getattr(edge, end)
                 if target not in ids:
-                    yield _at(tf, (*path, end), "error", f"edge to unknown topic `{target}`", _suggest(target, ids))
+                    yield _at(tf, (*path, end), "error", f"edge to unknown topic `{target}`",
+                              _suggest(target, ids) + " (or write that topic first)", value=True)
             if tf.topic.id not in (edge.subject, edge.object):
-                yield _at(tf, path, "error", f"edge `{edge.subject} · {edge.verb} · {edge.object}` does not involve this topic",
-                          f"declare it in the file of `{edge.subject}` or `{edge.object}`")
-            if edge.kind is not None and edge.kind not in kinds:
-                yield _at(tf, (*path, "kind"), "error", f"unknown edge kind `{edge.kind}`",
-                          _suggest(edge.kind, kinds) + " (edge_kinds in content/map.yaml)")
+                yield _at(tf, path, "error", f"edge {sentence} does not involve this topic `{tf.topic.id}`",
+                          f"move it to the file of `{edge.subject}` or `{edge.object}`, "
+                          f"or make `{tf.topic.id}` its subject or object")
+            if kinds is not None and edge.kind is not None and edge.kind not in kinds:
+                hint = (_suggest(edge.kind, kinds) + " (edge_kinds in content/map.yaml)" if kinds
+                        else "add it to `edge_kinds` in content/map.yaml, or remove `kind`")
+                yield _at(tf, (*path, "kind"), "error", f"unknown edge kind `{edge.kind}`", hint, value=True)
             identity = (edge.subject, edge.verb.casefold(), edge.object)
             if identity in declared:
-                yield _at(tf, path, "error", f"edge `{edge.subject} · {edge.verb} · {edge.object}` is declared twice "
-                          f"(also in {declared[identity]})", "declare each edge once, in either of its two topics")
+                yield _at(tf, path, "error", f"edge {sentence} is declared twice (also in {declared[identity]})",
+                          "declare each edge once, in either of its two topics: remove this one")
             else:
-                declared[identity] = tf.file
+                declared[identity] = _line(tf, path)
 
 
 def _text_fields(value: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
@@ -96,20 +127,25 @@ def _check_citations(tf: TopicFile) -> Iterator[Diagnostic]:
     keys = [source.id for source in tf.topic.sources]
     for index, key in enumerate(keys):
         if key in keys[:index]:
-            yield _at(tf, ("sources", index, "id"), "error", f"source id `{key}` is used twice", "give each source its own id")
+            yield _at(tf, ("sources", index, "id"), "error",
+                      f"source id `{key}` is used twice (also on line {tf.doc.position(('sources', keys.index(key))).line})",
+                      "give each source its own id, e.g. add a letter: `smith2024b`", value=True)
     cited: set[str] = set()
     for path, text in _text_fields(tf.doc.data.get("depths", {}), ("depths",)):
         for key, offset in cited_keys(text):
             cited.add(key)
             if key not in keys:
                 where = tf.doc.text_position(path, offset)
-                hint = _suggest(key, keys) if keys else "add the source under `sources:`"
+                close = difflib.get_close_matches(key, keys, n=1, cutoff=0.5)
+                hint = (f"did you mean `[@{close[0]}]`?" if close
+                        else f"add a source with `id: {key}` under `sources:`, or cite one of: "
+                             f"{', '.join(keys)}" if keys else f"add a source with `id: {key}` under `sources:`")
                 yield Diagnostic(tf.file, where.line, where.column, "error", dotted(path),
                                  f"citation of unknown source `[@{key}]`", hint)
     for index, key in enumerate(keys):
-        if key not in cited:
+        if key not in cited and key not in keys[:index]:
             yield _at(tf, ("sources", index, "id"), "warning", f"source `{key}` is never cited",
-                      f"cite it in the text as [@{key}], or remove it")
+                      f"cite it in the text as [@{key}], or remove it", value=True)
 
 
 def _check_depths(tf: TopicFile) -> Iterator[Diagnostic]:
@@ -121,21 +157,38 @@ def _check_depths(tf: TopicFile) -> Iterator[Diagnostic]:
             yield _at(tf, ("depths", key), "error", f"depth {key} is empty",
                       f"write its body (or hook, flow …), or remove the `{key}:` key")
     if not tf.topic.depths.present() and isinstance(raw, dict) and not raw:
-        yield _at(tf, ("depths",), "error", "the topic has no depth", "add at least D1 with a body")
+        yield _at(tf, ("depths",), "error", "the topic has no depth",
+                  "add at least one depth, e.g. `D1:` with a `body:` indented below it")
+
+
+def _calculator_names() -> list[str]:
+    spec = importlib.util.find_spec("calculators")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    return sorted(m.name for m in pkgutil.iter_modules(spec.submodule_search_locations) if not m.name.startswith("_"))
 
 
 def _check_calculators(tf: TopicFile) -> Iterator[Diagnostic]:
     for key, depth in tf.topic.depths.present():
         if depth.calculator and importlib.util.find_spec(f"calculators.{depth.calculator.name}") is None:
+            names = _calculator_names()
+            hint = (_suggest(depth.calculator.name, names) + " (modules in calculators/)" if names
+                    else "add a module of that name to calculators/")
             yield _at(tf, ("depths", key, "calculator", "name"), "error",
-                      f"unknown calculator `{depth.calculator.name}`",
-                      "use the name of a module in calculators/, e.g. `parallelism`")
+                      f"unknown calculator `{depth.calculator.name}`", hint, value=True)
+
+
+def check_topics(topics: list[TopicFile], map_config: MapConfig | None,
+                 unreadable_ids: set[str] | None = None) -> list[Diagnostic]:
+    """The topics' cross-file problems; those needing the map are skipped when it is invalid."""
+    found = [*_check_ids(topics), *_check_edges(topics, map_config, unreadable_ids or set())]
+    if map_config is not None:
+        found += _check_layers(topics, map_config)
+    for tf in topics:
+        found += [*_check_citations(tf), *_check_depths(tf), *_check_calculators(tf)]
+    return found
 
 
 def check_content(content: Content, unreadable_ids: set[str] | None = None) -> list[Diagnostic]:
     """Every cross-file problem of the content, errors and warnings."""
-    found = [*_check_map(content), *_check_ids(content), *_check_layers(content),
-             *_check_edges(content, unreadable_ids or set())]
-    for tf in content.topics:
-        found += [*_check_citations(tf), *_check_depths(tf), *_check_calculators(tf)]
-    return found
+    return [*_check_map(content), *check_topics(content.topics, content.map, unreadable_ids)]

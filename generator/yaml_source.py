@@ -6,11 +6,13 @@ dicts, lists and scalars from it ourselves so that:
 * every key path maps to its position, for error messages;
 * duplicate keys are reported instead of silently overwritten;
 * dates stay text (the typed model parses them, so a bad date is a normal error);
-* only ``true``/``false`` are booleans (``no`` or ``on`` stay words, as in YAML 1.2).
+* only ``true``/``false`` are booleans (``no`` or ``on`` stay words, as in YAML 1.2);
+* a syntax error is explained in editors' words, with how to fix it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,24 +37,64 @@ class YamlDocument:
     key_positions: dict[KeyPath, Position] = field(default_factory=dict)
     value_positions: dict[KeyPath, Position] = field(default_factory=dict)
     duplicate_keys: list[tuple[KeyPath, Position]] = field(default_factory=list)
+    first_key_positions: dict[KeyPath, Position] = field(default_factory=dict)  # of duplicated keys
     literal_blocks: set[KeyPath] = field(default_factory=set)
+    source: str = ""
+    value_spans: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
 
     def text_position(self, path: KeyPath, offset: int) -> Position:
-        """Position of a character inside a text value (exact for `|` blocks)."""
-        start = self.position(path)
-        text = self._value(path)
-        if path in self.literal_blocks and isinstance(text, str):
-            return Position(start.line + 1 + text[:offset].count("\n"), start.column)
-        return start
+        """Position of the character at ``offset`` of a text value, exact where it can be found.
 
-    def _value(self, path: KeyPath) -> Any:
+        The word starting at ``offset`` (such as ``[@smith2020]``) is looked up in the
+        value's own stretch of the file, so the place is exact for `|` and `>` blocks,
+        plain and quoted text alike; otherwise the value's start is the answer.
+        """
+        text = self.value(path)
+        span = self.value_spans.get(path)
+        if isinstance(text, str) and span and 0 <= offset < len(text):
+            word = re.match(r"\S+", text[offset:])
+            if word:
+                needle = word.group(0)
+                nth = text.count(needle, 0, offset)
+                index = span[0] - 1
+                for _ in range(nth + 1):
+                    index = self.source.find(needle, index + 1, span[1])
+                    if index < 0:
+                        break
+                if index >= 0:
+                    return self.index_position(index)
+        return self.position(path, value=True)
+
+    def index_position(self, index: int) -> Position:
+        """Line and column of a character index into the source."""
+        line_start = self.source.rfind("\n", 0, index) + 1
+        return Position(self.source.count("\n", 0, index) + 1, index - line_start + 1)
+
+    def value(self, path: KeyPath) -> Any:
+        """The plain value at a key path (KeyError / IndexError / TypeError when absent)."""
         value = self.data
         for step in path:
             value = value[step]
         return value
 
-    def position(self, path: KeyPath) -> Position:
-        """The best position for a path: the key, its value, or the nearest parent."""
+    _value = value  # the former private name
+
+    def has(self, path: KeyPath) -> bool:
+        try:
+            self.value(path)
+        except (KeyError, IndexError, TypeError):
+            return False
+        return True
+
+    def position(self, path: KeyPath, *, value: bool = False) -> Position:
+        """The best position for a path: the key, its value, or the nearest parent.
+
+        With ``value=True`` a scalar value (text, number) is pointed at itself rather
+        than at its key, so the editor's caret lands on the word to change.
+        """
+        if value and path in self.value_positions and self.has(path):
+            if not isinstance(self.value(path), (dict, list, type(None))):
+                return self.value_positions[path]
         for length in range(len(path), -1, -1):
             prefix = path[:length]
             if prefix in self.key_positions:
@@ -63,10 +105,13 @@ class YamlDocument:
 
 
 class YamlSyntaxError(Exception):
-    def __init__(self, message: str, position: Position) -> None:
+    """A file that is not valid YAML: what is wrong, where, and how to fix it."""
+
+    def __init__(self, message: str, position: Position, hint: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.position = position
+        self.hint = hint or "check indentation, quotes and brackets on this line or the one before"
 
 
 def _mark(node: yaml.Node) -> Position:
@@ -91,14 +136,16 @@ _CONSTRUCTOR = yaml.SafeLoader("")
 
 def _build(node: yaml.Node, path: KeyPath, doc: YamlDocument) -> Any:
     doc.value_positions[path] = _mark(node)
+    doc.value_spans[path] = (node.start_mark.index, node.end_mark.index)
     if isinstance(node, yaml.MappingNode):
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = str(_scalar(key_node)) if isinstance(key_node, yaml.ScalarNode) else "?"
+            key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "?"
             child = (*path, key)
             if key in result:
                 doc.duplicate_keys.append((child, _mark(key_node)))
-            doc.key_positions[child] = _mark(key_node)
+                doc.first_key_positions.setdefault(child, doc.key_positions[child])
+            doc.key_positions[child] = _mark(key_node)  # the last one wins, as its value does
             result[key] = _build(value_node, child, doc)
         return result
     if isinstance(node, yaml.ScalarNode) and node.style == "|":
@@ -108,18 +155,91 @@ def _build(node: yaml.Node, path: KeyPath, doc: YamlDocument) -> Any:
     return _scalar(node)
 
 
+# --- syntax errors in editors' words ---------------------------------------------------
+
+_QUOTE_HINT = "put the whole value in quotes"
+
+
+def _line(text: str, number: int) -> str:
+    lines = text.splitlines()
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+def _explain(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Position, str]:
+    """(message, position, hint) for a PyYAML error."""
+    problem, context = error.problem or "", error.context or ""
+    at = error.problem_mark or error.context_mark
+    where = Position(at.line + 1, at.column + 1) if at else Position(1, 1)
+    opened = error.context_mark
+    opened_at = Position(opened.line + 1, opened.column + 1) if opened else where
+    line = _line(text, where.line)
+
+    found = re.match(r"found character '(.*)' that cannot start any token", problem)
+    if found and found.group(1) == "\\t":
+        return ("a tab character is used for indentation", where,
+                "indent with spaces only; YAML does not allow tabs")
+    if found:
+        char = found.group(1)
+        start = where.column - 2 if char == "@" and line[where.column - 2 : where.column - 1] == "[" else where.column - 1
+        value = line[start:].strip()
+        shown = value if len(value) <= 40 else value[:39] + "…"
+        what = "a citation `[@…]`" if start < where.column - 1 else f"`{char}`"
+        return (f"a value cannot start with {what}", Position(where.line, start + 1),
+                f'{_QUOTE_HINT}: `"{shown}"`, or write it as a `|` block')
+    if "alias" in context or "alias" in problem:
+        return ("a value starting with `*` is read as a YAML alias", opened_at if "alias" in context else where,
+                f"{_QUOTE_HINT}, e.g. `body: \"*bold* text\"`")
+    flow = re.match(r"while parsing a flow (sequence|mapping)", context)
+    if flow:
+        bracket, closing = ("[", "]") if flow.group(1) == "sequence" else ("{", "}")
+        return (f"the `{bracket}` opened here is never closed", opened_at,
+                f"add the closing `{closing}`, and quote items that contain `,`, `:` or `#`")
+    if "while scanning a quoted scalar" in context:
+        return ("the quote opened here is never closed", opened_at,
+                "add the closing quote at the end of the text")
+    if "could not find expected ':'" in problem:
+        return ("this line has no `:` after its key", opened_at,
+                "write it as `key: value`, or indent it to continue the text of the line above")
+    if problem == "mapping values are not allowed here":
+        before = line[: where.column - 1]
+        if ": " in before or before.rstrip().endswith(":"):
+            return ("the value contains `: `, which YAML reads as a new key", where,
+                    f"{_QUOTE_HINT}, e.g. `title: \"Boards: the basics\"`")
+        return ("this key is indented more than the keys above it", where,
+                "line it up with the keys it belongs with (same number of spaces)")
+    found_token = re.match(r"expected <block end>, but found '(.*)'", problem)
+    if found_token:
+        token = found_token.group(1)
+        if token == "-":
+            return ("a list item `- ` stands where a `key: value` line was expected", where,
+                    "indent the list under its key, or remove the `- `")
+        if token == "<scalar>":
+            return ("unexpected text after the value", where,
+                    f"{_QUOTE_HINT}, or move the extra text to its own `key: value` line")
+        if token == "?":
+            return ("a `key: value` line stands inside a list", where,
+                    "start it with `- ` to make it a list item, or indent it under an item")
+        return ("this line is indented differently from the lines above it", where,
+                "indent it with exactly as many spaces as the keys it belongs with")
+    if "single document" in context:
+        return ("the file holds more than one YAML document", where,
+                "remove the `---` line: a file is one topic (or the map)")
+    if "expected <block end>" in problem or "block collection" in context:
+        return ("this line is indented differently from the lines above it", where,
+                "indent it with exactly as many spaces as the keys it belongs with")
+    return (problem or context or "invalid YAML", where, "")
+
+
 def parse_yaml(text: str) -> YamlDocument:
     """Parse one YAML document; raise :class:`YamlSyntaxError` with its position."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
-        problem = error.problem or error.context or "invalid YAML"
-        raise YamlSyntaxError(f"YAML syntax: {problem}", position) from None
+        message, position, hint = _explain(error, text)
+        raise YamlSyntaxError(f"YAML syntax: {message}", position, hint) from None
     except yaml.YAMLError as error:
         raise YamlSyntaxError(f"YAML syntax: {error}", Position(1, 1)) from None
-    doc = YamlDocument(data=None)
+    doc = YamlDocument(data=None, source=text)
     if root is not None:
         doc.data = _build(root, (), doc)
     return doc

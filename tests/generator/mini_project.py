@@ -1,0 +1,53 @@
+"""A private copy of the mini fixture project that a test may break, load and inspect."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from generator.diagnostics import ContentError
+from generator.graph import KnowledgeMap, build_map
+from generator.loading import Content, load_content
+
+MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini" / "content"
+
+
+@dataclass
+class MiniProject:
+    root: Path
+
+    @property
+    def content(self) -> Path:
+        return self.root / "content"
+
+    def write(self, name: str, text: str) -> Path:
+        """Write ``content/<name>`` (dedented), replacing the fixture's file of that name."""
+        path = self.content / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        return path
+
+    def remove(self, name: str) -> None:
+        (self.content / name).unlink()
+
+    def load(self) -> Content:
+        return load_content(self.content, self.root)
+
+    def kmap(self) -> KnowledgeMap:
+        return build_map(self.load())
+
+    def report(self) -> str:
+        """The report of a load that must fail."""
+        with pytest.raises(ContentError) as caught:
+            self.load()
+        return caught.value.log.report()
+
+
+def copy_mini(root: Path) -> MiniProject:
+    shutil.copytree(MINI, root / "content")
+    return MiniProject(root)
+
