@@ -87,8 +87,8 @@ def field(spec: dict, instance_id: str, raw_text: str) -> str:
         unit = ""
     return (
         f'<div class="lm-calc__field" data-field-box="{escape(spec["name"])}">'
-        f'<label class="lm-calc__label" for="{field_id}">{escape(spec["label"])}</label>'
-        f'<div class="lm-calc__control">{control}{unit}</div>'
+        f'<p class="lm-calc__label"><label for="{field_id}">{escape(spec["label"])}</label></p>'
+        f'<p class="lm-calc__control">{control}{unit}</p>'
         f'<p class="lm-calc__help" id="{field_id}-help">{escape(spec.get("help", ""))}</p>'
         f'<p class="lm-calc__error" id="{field_id}-error" data-error-for="{escape(spec["name"])}"></p>'
         "</div>"
@@ -113,8 +113,8 @@ def preset_select(module: object, group: dict, instance_id: str, raw: dict[str, 
         )
     return (
         f'<div class="lm-calc__field lm-calc__preset">'
-        f'<label class="lm-calc__label" for="{select_id}">{escape(group["label"])} preset</label>'
-        f"<div class=\"lm-calc__control\"><select{attributes(id=select_id, class_='lm-calc__select', data_preset=group['name'])}>{''.join(options)}</select></div>"
+        f'<p class="lm-calc__label"><label for="{select_id}">{escape(group["label"])} preset</label></p>'
+        f"<p class=\"lm-calc__control\"><select{attributes(id=select_id, class_='lm-calc__select', data_preset=group['name'])}>{''.join(options)}</select></p>"
         "</div>"
     )
 

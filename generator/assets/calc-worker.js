@@ -9,6 +9,7 @@ const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const PYTHON_URL = new URL("../py/", import.meta.url).href;
 const PYTHON_ROOT = "/home/pyodide/layermap";
 const MODULE_NAME = /^[a-z_][a-z0-9_]*$/;
+const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 
 const progress = (text) => postMessage({ type: "progress", text });
 
@@ -16,6 +17,14 @@ async function fetchText(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.text();
+}
+
+// loadPyodide never settles when the wasm is missing, so check the runtime files first
+// and fail with the missing file's name.
+async function checkRuntimeFiles() {
+  const responses = await Promise.all(RUNTIME_FILES.map((name) => fetch(new URL(name, PYODIDE_URL), { method: "HEAD" })));
+  const missing = responses.filter((response) => !response.ok);
+  if (missing.length) throw new Error(`missing ${missing.map((r) => `${r.url} (HTTP ${r.status})`).join(", ")}`);
 }
 
 async function installPythonFiles(pyodide) {
@@ -37,6 +46,7 @@ importlib.invalidate_caches()
 
 async function start() {
   progress("loading the Python runtime");
+  await checkRuntimeFiles();
   const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, packageBaseUrl: PYODIDE_URL });
   progress("loading the calculator code");
   await installPythonFiles(pyodide);

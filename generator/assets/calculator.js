@@ -5,6 +5,7 @@
 
 const WORKER_URL = new URL("calc-worker.js", import.meta.url);
 const ANNOUNCE_DELAY_MS = 600;
+const START_TIMEOUT_MS = 120_000;  // a cold start takes 3-25 s; past this, say it failed
 
 const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map() };
 
@@ -23,7 +24,9 @@ function startWorker() {
   if (runtime.ready) return runtime.ready;
   setStatus("loading", "Calculator loading…");
   runtime.ready = new Promise((resolve, reject) => {
+    const watchdog = setTimeout(() => fail(`no answer after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
     const fail = (reason) => {
+      clearTimeout(watchdog);
       setStatus("failed", `Calculator failed: ${reason}. The results shown are for the values the page was built with.`);
       reject(new Error(reason));
     };
@@ -36,7 +39,7 @@ function startWorker() {
     runtime.worker.onerror = (event) => fail(event.message || "the calculator worker could not start");
     runtime.worker.onmessage = ({ data }) => {
       if (data.type === "progress") setStatus("loading", `Calculator loading… (${data.text})`);
-      else if (data.type === "ready") { setStatus("ready", "Calculator ready: results update as you change the values."); resolve(); }
+      else if (data.type === "ready") { clearTimeout(watchdog); setStatus("ready", "Calculator ready: results update as you change the values."); resolve(); }
       else if (data.type === "failed") fail(data.reason);
       else settle(data);
     };
@@ -176,7 +179,6 @@ function bind(root) {
   }
 
   root.addEventListener("input", onInput);
-  root.addEventListener("change", (event) => { if (event.target.tagName === "SELECT") onInput(event); });
   root.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());
   root.querySelector("[data-action=reset]")?.addEventListener("click", reset);
   root.addEventListener("focusin", startWorker, { once: true });

@@ -125,6 +125,41 @@ def test_block_survives_python_markdown_untouched(form_html):
     assert "<p>Some <em>prose</em> first.</p>" in out and "<p>And <strong>after</strong>.</p>" in out
 
 
+class Shape(HTMLParser):
+    """The element structure of HTML (tags, attributes, non-blank text), blind to whitespace."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.items.append(("<", tag, tuple(sorted(attrs))))
+
+    handle_startendtag = handle_starttag
+
+    def handle_endtag(self, tag):
+        self.items.append((">", tag))
+
+    def handle_data(self, data):
+        if data.strip():
+            self.items.append(("text", data.strip()))
+
+
+def shape(fragment: str) -> list[tuple]:
+    parser = Shape()
+    parser.feed(fragment)
+    parser.close()
+    return parser.items
+
+
+def test_block_keeps_its_structure_inside_a_markdown_section(form_html):
+    """The generator nests the block in <section markdown>, where md_in_html re-parses HTML."""
+    page = f'<section class="lm-depth" markdown>\n\n## D4\n\nSome text.\n\n{form_html}\n\nAfter.\n\n</section>\n'
+    out = markdown.markdown(page, extensions=["md_in_html", "attr_list", "toc"])
+    start, end = out.index('<div class="lm-calc"'), out.index("<p>After.</p>")
+    assert shape(out[start:end]) == shape(form_html)
+
+
 def test_text_is_escaped():
     class Evil:
         __name__ = "calculators.evil"

@@ -1,0 +1,175 @@
+"""calculator.js + calc-worker.js in Chromium, on a standalone page (no generator needed).
+
+The page holds render_form's block and the site assets from calcview.write_site_assets, served
+over http://127.0.0.1 (Pyodide cannot run from file://). A second page has the script but no
+calculator and must not load any Pyodide byte.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from calcview import render_form, write_site_assets
+from calculators import parallelism
+from tests.conftest import free_port, serve_folder
+
+REPO = Path(__file__).resolve().parents[2]
+READY_TIMEOUT_MS = 90_000
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<link rel="stylesheet" href="{root}assets/layermap/calculator.css"></head>
+<body><main><h1>{title}</h1><p>Some text.</p>
+{body}
+<div style="height: 3000px"></div><p id="bottom">End.</p>
+</main><script type="module" src="{root}assets/layermap/calculator.js"></script></body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A served folder with the site assets under a sub-path, like GitHub Pages: /project/."""
+    folder = tmp_path_factory.mktemp("calc-harness")
+    site = folder / "project"
+    write_site_assets(REPO, site)
+    (site / "calc" ).mkdir()
+    block = render_form(parallelism, "calc-parallelism")
+    (site / "calc" / "index.html").write_text(PAGE.format(title="Calculator", root="../", body=block), encoding="utf-8")
+    (site / "lazy.html").write_text(PAGE.format(title="Far below", root="", body='<div style="height: 4000px"></div>' + block), encoding="utf-8")
+    (site / "plain.html").write_text(PAGE.format(title="No calculator", root="", body="<p>Nothing to compute.</p>"), encoding="utf-8")
+    broken = folder / "broken"  # the same site with the wasm missing
+    write_site_assets(REPO, broken)
+    (broken / "assets/pyodide/pyodide.asm.wasm").unlink()
+    (broken / "calc.html").write_text(PAGE.format(title="Broken", root="", body=block), encoding="utf-8")
+    port = free_port()
+    server = serve_folder(folder, port)
+    yield f"http://127.0.0.1:{port}/project/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def live_page(browser, harness):
+    """One calculator page, booted once for the tests that only change values (each resets first)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(harness + "calc/")
+    wait_ready(page)
+    yield page
+    context.close()
+
+
+def reset(page) -> None:
+    page.click("[data-action=reset]")
+    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '1.12 TB'")
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector(".lm-calc__status[data-state=ready]", timeout=READY_TIMEOUT_MS)
+
+
+def output(page, name: str) -> str:
+    return page.locator(f"[data-output={name}]").inner_text()
+
+
+def test_page_without_calculator_loads_no_pyodide(page, harness):
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(harness + "plain.html")
+    page.wait_for_load_state("networkidle")
+    assert any(url.endswith("calculator.js") for url in requests)
+    assert not [url for url in requests if "pyodide" in url or "calc-worker" in url or "/assets/py/" in url]
+    assert page.workers == []
+
+
+def test_worker_starts_only_when_the_calculator_nears_the_viewport(page, harness):
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.set_viewport_size({"width": 1000, "height": 600})
+    page.goto(harness + "lazy.html")
+    page.wait_for_load_state("networkidle")
+    assert output(page, "memory_each_bytes") == "1.12 TB"  # pre-rendered, no script needed
+    assert not [url for url in requests if "pyodide" in url]
+    page.locator(".lm-calc").scroll_into_view_if_needed()
+    wait_ready(page)
+    assert len(page.workers) == 1
+    assert page.evaluate("typeof globalThis.loadPyodide") == "undefined"  # not on the main thread
+    assert any(url.endswith("/project/assets/pyodide/pyodide.asm.wasm") for url in requests)
+
+
+def test_inputs_recompute_outputs_figures_and_errors(live_page):
+    page = live_page
+    reset(page)
+    page.fill("#calc-parallelism-tp", "8")
+    page.fill("#calc-parallelism-pp", "2")
+    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '70 GB'")
+    assert output(page, "fits") == "Yes"
+    assert output(page, "accelerators") == "16"
+    assert "lm-fig--over" not in page.locator("[data-figure-art=memory] svg").get_attribute("class")
+    assert "2 stages" in page.locator("[data-figure-art=pipeline] svg").get_attribute("aria-label")
+
+    page.fill("#calc-parallelism-tp", "0")
+    error = page.locator("#calc-parallelism-tp-error")
+    error.wait_for(state="visible")
+    assert error.inner_text() == "Tensor-parallel ways must be a whole number ≥ 1 (got 0)"
+    assert page.get_attribute("#calc-parallelism-tp", "aria-invalid") == "true"
+    assert "lm-calc--invalid" in page.get_attribute(".lm-calc", "class")
+
+    page.fill("#calc-parallelism-tp", "8")
+    page.wait_for_function("document.querySelector('#calc-parallelism-tp-error').textContent === ''")
+    page.wait_for_function("document.querySelector('[data-role=announce]').textContent.includes('70 GB')")
+
+
+def test_slider_and_number_stay_in_sync(live_page):
+    page = live_page
+    reset(page)
+    page.fill("#calc-parallelism-pp-slider", str(math.log10(8)))
+    assert page.input_value("#calc-parallelism-pp") == "8"
+    page.wait_for_function("document.querySelector('[data-output=bubble]').textContent === '87.5 %'")
+    page.fill("#calc-parallelism-micro_batches", "128")
+    page.wait_for_function("document.querySelector('[data-output=bubble]').textContent === '5.19 %'")
+    assert float(page.input_value("#calc-parallelism-micro_batches-slider")) == pytest.approx(math.log10(128))
+
+
+def test_presets_fill_fields_and_reset_restores_defaults(live_page):
+    page = live_page
+    reset(page)
+    page.select_option("#calc-parallelism-preset-accelerator", "mi300x")
+    assert page.input_value("#calc-parallelism-memory_per_accelerator") == "192"
+    assert page.input_value("#calc-parallelism-peak_flops") == "1307.4"
+    page.fill("#calc-parallelism-params", "405")
+    assert page.input_value("#calc-parallelism-preset-model") == ""  # no model preset matches now
+    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '6.48 TB'")
+    page.click("[data-action=reset]")
+    assert page.input_value("#calc-parallelism-params") == "70"
+    assert page.input_value("#calc-parallelism-preset-accelerator") == "h100-sxm"
+    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '1.12 TB'")
+    assert page.evaluate("location.hash") == ""
+
+
+def test_scenario_lives_in_the_url_and_a_link_restores_it(live_page):
+    page = live_page
+    reset(page)
+    page.fill("#calc-parallelism-tp", "4")
+    page.select_option("#calc-parallelism-sharding", "everything")
+    page.wait_for_function("location.hash.includes('sharding=everything')")
+    url = page.url
+    assert re.search(r"#calc-parallelism=.*tp=4", url)
+
+    fresh = page.context.new_page()
+    fresh.goto(url)
+    assert fresh.input_value("#calc-parallelism-tp") == "4"
+    assert fresh.input_value("#calc-parallelism-sharding") == "everything"
+    wait_ready(fresh)
+    fresh.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '280 GB'")
+    fresh.close()
+
+
+def test_worker_failure_is_shown_with_a_reason(page, harness):
+    page.goto(harness.replace("/project/", "/broken/") + "calc.html")
+    page.wait_for_selector(".lm-calc__status[data-state=failed]", timeout=READY_TIMEOUT_MS)
+    assert page.locator(".lm-calc__status").inner_text().startswith("Calculator failed:")
+    assert output(page, "memory_each_bytes") == "1.12 TB"  # the pre-rendered numbers stay
