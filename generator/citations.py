@@ -17,12 +17,27 @@ def cited_keys(text: str) -> Iterator[tuple[str, int]]:
             yield key.strip().lstrip("@"), match.start()
 
 
+_ORGANISATION_WORDS = {
+    "agency", "association", "centre", "center", "committee", "company", "consortium", "corporation",
+    "corp", "council", "foundation", "group", "inc", "institute", "laboratory", "labs", "ltd", "llc",
+    "organisation", "organization", "project", "society", "team", "university",
+}
+
+
+def _is_organisation(words: list[str]) -> bool:
+    """``International Energy Agency``, ``Epoch AI``: a word of organisations, or an acronym at the end."""
+    last = words[-1].strip(".")
+    return any(w.strip(".,").lower() in _ORGANISATION_WORDS for w in words) or (len(last) > 1 and last.isupper())
+
+
 def family_name(author: str) -> str:
     """``Grattafiori, Aaron`` → Grattafiori; ``Aaron Grattafiori`` → Grattafiori; ``Epoch AI`` stays."""
     if "," in author:
         return author.split(",", 1)[0].strip()
     parts = author.split()
-    return parts[-1] if len(parts) > 1 and parts[-1][0].isupper() else author
+    if len(parts) > 1 and parts[-1][0].isupper() and not _is_organisation(parts):
+        return parts[-1]
+    return author
 
 
 def short_reference(source: Source) -> str:

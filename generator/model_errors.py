@@ -121,6 +121,12 @@ def _description(root: type[BaseModel], path: KeyPath) -> str:
     return (field.description or "").rstrip(".") if field else ""
 
 
+def _or_remove(root: type[BaseModel], path: KeyPath) -> str:
+    """", or remove the key" where the key is optional."""
+    field = _field(root, path)
+    return "" if field is not None and field.is_required() else ", or remove the key"
+
+
 def _key(path: KeyPath) -> str:
     """The nearest key name of a path, for examples such as `title: "1984"`."""
     return next((str(step) for step in reversed(path) if isinstance(step, str)), "value")
@@ -170,8 +176,9 @@ def _type_error(root: type[BaseModel], path: KeyPath, expected: list[str], value
     if value is None:
         model = model_at(root, path)
         if model is not None:
-            return f"is empty, but must be {wanted}", f"write its keys ({', '.join(model.model_fields)}) below it, or remove the key"
-        return f"is empty, but must be {wanted}", f"write the value after `{key}:`, or remove the key"
+            return (f"is empty, but must be {wanted}",
+                    f"write its keys ({', '.join(model.model_fields)}) below it{_or_remove(root, path)}")
+        return f"is empty, but must be {wanted}", f"write the value after `{key}:`{_or_remove(root, path)}"
     message = f"expected {wanted}, got {_describe(value)}"
     if len(set(expected)) > 1:
         return message, f"write a single value: {wanted}"
@@ -241,7 +248,7 @@ def _length_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], v
     ctx = error.get("ctx") or {}
     key = _key(path)
     if error["type"] == "string_too_short":
-        return "is empty", f"write the text after `{key}:`, or remove the key"
+        return "is empty", f"write the text after `{key}:`{_or_remove(root, path)}"
     if error["type"] == "string_too_long":
         limit = ctx.get("max_length")
         hint = "shorten it to one sentence; details belong in the depths" if key == "summary" else "shorten it"

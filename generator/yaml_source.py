@@ -183,7 +183,7 @@ def _explain(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Position, str
         start = where.column - 2 if char == "@" and line[where.column - 2 : where.column - 1] == "[" else where.column - 1
         value = line[start:].strip()
         shown = value if len(value) <= 40 else value[:39] + "…"
-        what = "a citation `[@…]`" if start < where.column - 1 else f"`{char}`"
+        what = "a citation `[@…]`" if start < where.column - 1 else "a backtick" if char == "`" else f"`{char}`"
         return (f"a value cannot start with {what}", Position(where.line, start + 1),
                 f'{_QUOTE_HINT}: `"{shown}"`, or write it as a `|` block')
     if "alias" in context or "alias" in problem:
