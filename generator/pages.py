@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.graph import KnowledgeMap
+from generator.render.map_svg import home_map_html, layer_map_html, topic_map_html
 from generator.render.overview import render_home, render_layer
 from generator.render.ports import Calculators
 from generator.render.paths import HOME, layer_label, layer_page, topic_page
@@ -22,11 +23,14 @@ class PageSource:
 
 
 def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None) -> list[PageSource]:
-    pages = [PageSource(HOME, render_home(kmap))]
+    pages = [PageSource(HOME, render_home(kmap, home_map_html(kmap)))]
     for layer in kmap.layers:
-        pages.append(PageSource(layer_page(layer.number), render_layer(kmap, layer)))
+        page = layer_page(layer.number)
+        pages.append(PageSource(page, render_layer(kmap, layer, layer_map_html(kmap, layer, page))))
         for topic in kmap.topics_by_layer[layer.number]:
-            pages.append(PageSource(topic_page(topic), render_topic(kmap, topic, calculators)))
+            page = topic_page(topic)
+            local = topic_map_html(kmap, topic, page)
+            pages.append(PageSource(page, render_topic(kmap, topic, calculators, local)))
     return pages
 
 

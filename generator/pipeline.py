@@ -10,6 +10,7 @@ from generator.exercises import check_exercises
 from generator.prose_numbers import check_prose_numbers
 from generator.graph import KnowledgeMap, build_map
 from generator.loading import Content, load_content
+from generator.map_index import INDEX_FILE, map_index_json
 from generator.pages import navigation, render_pages
 from generator.project import Project
 from generator.site_tree import DocsTree, layermap_assets, pyodide_files, write_tree
@@ -34,7 +35,8 @@ def uses_calculators(kmap: KnowledgeMap) -> bool:
 
 def docs_tree(project: Project, kmap: KnowledgeMap) -> DocsTree:
     pages = render_pages(kmap, calculator_bridge.CalculatorBridge())
-    tree = DocsTree(pages=pages, nav=navigation(kmap), copies=layermap_assets())
+    tree = DocsTree(pages=pages, nav=navigation(kmap), copies=layermap_assets(),
+                    texts={INDEX_FILE: map_index_json(kmap)})
     if uses_calculators(kmap):
         tree.copies |= pyodide_files(project.root)
         tree.copies |= calculator_bridge.browser_files(project.root)

@@ -34,7 +34,7 @@ def render_home(kmap: KnowledgeMap, map_html: str = "") -> str:
     ) + "\n"
 
 
-def render_layer(kmap: KnowledgeMap, layer: Layer) -> str:
+def render_layer(kmap: KnowledgeMap, layer: Layer, map_html: str = "") -> str:
     page = layer_page(layer.number)
     count = len(kmap.topics_by_layer[layer.number])
     return block(
@@ -44,4 +44,5 @@ def render_layer(kmap: KnowledgeMap, layer: Layer) -> str:
         f'<p class="lm-summary">{layer.description}</p>',
         f"## Topics ({count}) {{ #topics }}",
         _topic_list(kmap, layer, page),
+        map_html,
     ) + "\n"

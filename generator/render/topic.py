@@ -66,11 +66,13 @@ def edge_sentence(edge: MapEdge, page: str, current: Topic) -> str:
     return f"- {name(edge.subject)} {edge.verb} {name(edge.object)}.{kind}"
 
 
-def _connections(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
+def _connections(kmap: KnowledgeMap, topic: Topic, page: str, map_html: str = "") -> str:
     edges = kmap.edges_by_topic[topic.id]
     if not edges:
         return ""
-    return "## How it connects { #connections }\n\n" + "\n".join(edge_sentence(e, page, topic) for e in edges)
+    listed = "\n".join(edge_sentence(e, page, topic) for e in edges)
+    return block("## How it connects { #connections }", map_html,
+                 f'<div class="lm-connections" markdown>\n\n{listed}\n\n</div>')
 
 
 def _siblings(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
@@ -98,7 +100,7 @@ def _sources(topic: Topic) -> str:
     return f'## Sources {{ #sources }}\n\n<ol class="lm-sources">\n{items}\n</ol>'
 
 
-def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None = None) -> str:
+def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None = None, map_html: str = "") -> str:
     page = topic_page(topic)
     return block(
         _front_matter(topic),
@@ -108,7 +110,7 @@ def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | No
         _depth_index(kmap, topic),
         _depths(kmap, topic, calculators),
         _examples(topic),
-        _connections(kmap, topic, page),
+        _connections(kmap, topic, page, map_html),
         _siblings(kmap, topic, page),
         _sources(topic),
     ) + "\n"

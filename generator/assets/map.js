@@ -1,0 +1,139 @@
+// The drawn map: highlight a node's edges and neighbours on hover or focus, show its
+// summary from the map index, zoom and pan. The SVG itself is built at build time and
+// works without this script (links, labels, text list); this only adds to it.
+const indexes = new Map(); // index URL → Promise of the map index
+
+function mapIndex(url) {
+  if (!indexes.has(url)) {
+    indexes.set(url, fetch(url).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+  }
+  return indexes.get(url);
+}
+
+function highlight(svg, id) {
+  svg.classList.toggle("lm-active", Boolean(id));
+  for (const el of svg.querySelectorAll(".lm-on, .lm-near")) el.classList.remove("lm-on", "lm-near");
+  if (!id) return;
+  const near = new Set();
+  for (const el of svg.querySelectorAll(`[data-s="${id}"], [data-o="${id}"]`)) {
+    el.classList.add("lm-on");
+    near.add(el.dataset.s).add(el.dataset.o);
+  }
+  for (const node of svg.querySelectorAll(".lm-node")) {
+    if (node.dataset.id === id) node.classList.add("lm-on");
+    else if (near.has(node.dataset.id)) node.classList.add("lm-near");
+  }
+}
+
+async function describe(figure, id) {
+  const info = figure.querySelector(".lm-map-info");
+  if (!info) return;
+  const index = id && (await mapIndex(new URL(figure.dataset.index, location.href).href));
+  const topic = index?.topics.find((t) => t.id === id);
+  const layer = !topic && index?.layers.find((l) => `layer-${l.number}` === id);
+  const entry = topic ? [topic.title, topic.summary] : layer ? [layer.label, layer.description] : null;
+  info.hidden = !entry;
+  info.textContent = "";
+  if (!entry) return;
+  const name = document.createElement("strong");
+  name.textContent = entry[0];
+  info.append(name, `: ${entry[1]}`);
+}
+
+function show(figure, svg, id) {
+  highlight(svg, id);
+  describe(figure, id);
+}
+
+function addZoom(figure, frame, svg) {
+  const width = svg.viewBox.baseVal.width;
+  let scale = null; // null: as laid out by CSS (fit, never below its min-width)
+  const apply = (next, anchor) => {
+    const before = svg.getBoundingClientRect().width;
+    const cx = (anchor ?? frame.clientWidth / 2) + frame.scrollLeft;
+    const cy = frame.clientHeight / 2 + frame.scrollTop;
+    scale = Math.min(4, Math.max(0.2, next));
+    svg.classList.add("lm-zoomed");
+    svg.style.width = `${width * scale}px`;
+    const ratio = svg.getBoundingClientRect().width / before;
+    frame.scrollLeft = cx * ratio - (anchor ?? frame.clientWidth / 2);
+    frame.scrollTop = cy * ratio - frame.clientHeight / 2;
+  };
+  const current = () => scale ?? svg.getBoundingClientRect().width / width;
+  const tools = document.createElement("div");
+  tools.className = "lm-map-tools";
+  const buttons = [
+    ["−", "Zoom out", () => apply(current() / 1.25)],
+    ["+", "Zoom in", () => apply(current() * 1.25)],
+    ["Fit", "Fit the map to the frame", () => apply(Math.min(1, frame.clientWidth / width))],
+    ["1:1", "Actual size", () => apply(1)],
+  ];
+  for (const [text, label, action] of buttons) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = text;
+    button.setAttribute("aria-label", label);
+    button.title = label;
+    button.addEventListener("click", action);
+    tools.append(button);
+  }
+  figure.prepend(tools);
+  frame.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey && !event.metaKey) return; // plain wheel scrolls the page and the frame
+    event.preventDefault();
+    const left = event.clientX - frame.getBoundingClientRect().left;
+    apply(current() * (event.deltaY < 0 ? 1.15 : 1 / 1.15), left);
+  }, { passive: false });
+}
+
+function addDragPan(frame) {
+  let start = null;
+  frame.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "mouse" || event.button !== 0 || event.target.closest(".lm-node")) return;
+    start = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop };
+    frame.setPointerCapture(event.pointerId);
+    frame.classList.add("lm-dragging");
+  });
+  frame.addEventListener("pointermove", (event) => {
+    if (!start) return;
+    frame.scrollLeft = start.left - (event.clientX - start.x);
+    frame.scrollTop = start.top - (event.clientY - start.y);
+  });
+  const stop = () => { start = null; frame.classList.remove("lm-dragging"); };
+  frame.addEventListener("pointerup", stop);
+  frame.addEventListener("pointercancel", stop);
+}
+
+function setUp(figure) {
+  if (figure.dataset.ready) return;
+  figure.dataset.ready = "true";
+  const frame = figure.querySelector(".lm-map-frame");
+  const svg = frame?.querySelector("svg");
+  if (!svg) return;
+  const nodeOf = (event) => event.target.closest?.(".lm-node");
+  svg.addEventListener("pointerover", (event) => {
+    const node = nodeOf(event);
+    if (node) show(figure, svg, node.dataset.id);
+  });
+  svg.addEventListener("pointerleave", () => {
+    const focused = document.activeElement?.closest?.(".lm-node");
+    show(figure, svg, focused && svg.contains(focused) ? focused.dataset.id : null);
+  });
+  svg.addEventListener("focusin", (event) => {
+    const node = nodeOf(event);
+    if (node) show(figure, svg, node.dataset.id);
+  });
+  svg.addEventListener("focusout", (event) => {
+    if (!event.relatedTarget || !svg.contains(event.relatedTarget)) show(figure, svg, null);
+  });
+  addZoom(figure, frame, svg);
+  addDragPan(frame);
+}
+
+function setUpPage() {
+  document.querySelectorAll(".lm-map").forEach(setUp);
+}
+
+if (window.document$) window.document$.subscribe(setUpPage);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage);
+else setUpPage();
