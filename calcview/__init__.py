@@ -6,18 +6,17 @@ reader's browser. Public API:
 - ``evaluate(module, raw) -> dict``: parse, compute, format, draw (plain data for JS).
 - ``render_form(module, instance_id, values=None) -> str``: the calculator's HTML block.
 - ``browser_files(repo_root)``, ``site_assets(repo_root)``, ``write_site_assets(repo_root, site_dir)``,
-  ``browser_manifest(repo_root)``, ``check_browser_imports(sources)``: shipping it to the browser.
+  ``check_browser_imports(sources)``: shipping it to the browser.
 """
 
 from .evaluate import default_raw, evaluate
 from .figures import draw_figures
 from .form import render_form
-from .site_files import browser_files, browser_manifest, check_browser_imports, site_assets, write_site_assets
+from .site_files import browser_files, check_browser_imports, python_file_names, site_assets, write_site_assets
 from .values import format_input, format_output, parse_input
 
 __all__ = [
     "browser_files",
-    "browser_manifest",
     "check_browser_imports",
     "default_raw",
     "draw_figures",
@@ -25,6 +24,7 @@ __all__ = [
     "format_input",
     "format_output",
     "parse_input",
+    "python_file_names",
     "render_form",
     "site_assets",
     "write_site_assets",

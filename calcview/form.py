@@ -12,6 +12,7 @@ import math
 from html import escape
 
 from .evaluate import evaluate, raw_from_values
+from .site_files import python_file_names
 from .values import format_input
 
 
@@ -160,6 +161,7 @@ def render_form(module: object, instance_id: str, values: dict | None = None) ->
         data_calculator=calculator_name(module),
         data_defaults=json.dumps(defaults),
         data_initial=json.dumps(raw),
+        data_python_files=json.dumps(python_file_names()),
     )
     presets = "".join(preset_select(module, group, instance_id, raw) for group in getattr(module, "PRESETS", []))
     fields = "".join(field(spec, instance_id, raw[spec["name"]]) for spec in module.INPUTS)

@@ -4,21 +4,22 @@ Site layout (paths relative to the site root):
   assets/pyodide/…                the Pyodide runtime, copied from node_modules/pyodide
   assets/layermap/calculator.js   page glue (ES module), calc-worker.js (module worker),
   assets/layermap/calculator.css  styles for the calculator block and its figures
-  assets/py/manifest.json         the list of Python files below, fetched by the worker
   assets/py/calcview/…, assets/py/calculators/…   the same Python the build ran
+The worker learns which Python files to fetch from the calculator block itself
+(``data-python-files``, written by render_form from python_file_names()), so the site
+needs no extra manifest file.
 """
 
 from __future__ import annotations
 
 import ast
-import json
 import shutil
 import sys
 from pathlib import Path
 
 BROWSER_PACKAGES = ("calcview", "calculators")
 PYTHON_PREFIX = "assets/py/"
-MANIFEST_PATH = PYTHON_PREFIX + "manifest.json"
+PACKAGES_ROOT = Path(__file__).resolve().parent.parent  # holds calcview/ and calculators/
 PYODIDE_PREFIX = "assets/pyodide/"
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 GLUE_FILES = {
@@ -43,10 +44,9 @@ def browser_files(repo_root: Path) -> dict[str, Path]:
     return files
 
 
-def browser_manifest(repo_root: Path) -> str:
-    """The JSON the worker fetches from assets/py/manifest.json: file paths relative to assets/py/."""
-    names = [path[len(PYTHON_PREFIX):] for path in browser_files(repo_root)]
-    return json.dumps({"files": names}, indent=1)
+def python_file_names(repo_root: Path = PACKAGES_ROOT) -> list[str]:
+    """The browser's Python files relative to assets/py/ (what the worker fetches)."""
+    return [path[len(PYTHON_PREFIX):] for path in browser_files(repo_root)]
 
 
 def site_assets(repo_root: Path) -> dict[str, Path]:
@@ -58,7 +58,7 @@ def site_assets(repo_root: Path) -> dict[str, Path]:
 
 
 def write_site_assets(repo_root: Path, site_dir: Path) -> list[str]:
-    """Copy site_assets() and write the manifest into a built site; returns the paths written.
+    """Copy site_assets() into a built site; returns the site paths written.
 
     Checks imports first, so a calculator that would fail in the browser fails the build.
     """
@@ -71,9 +71,7 @@ def write_site_assets(repo_root: Path, site_dir: Path) -> list[str]:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
         written.append(site_path)
-    manifest = Path(site_dir) / MANIFEST_PATH
-    manifest.write_text(browser_manifest(repo_root), encoding="utf-8")
-    return written + [MANIFEST_PATH]
+    return written
 
 
 def imported_top_names(tree: ast.AST) -> list[tuple[str, int]]:

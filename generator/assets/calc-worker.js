@@ -1,7 +1,8 @@
 // Module Web Worker that runs the calculators' Python (calcview + calculators/) in Pyodide,
 // off the main thread. Everything is loaded from the site itself:
-//   assets/pyodide/   the Pyodide runtime       assets/py/   our Python files + manifest.json
-// Protocol: in  {id, module, raw}           -> out {type: "result", id, result} | {type: "error", id, reason}
+//   assets/pyodide/   the Pyodide runtime       assets/py/   our Python files (calcview/, calculators/)
+// Protocol: in  {type: "init", files}  first: Python files to fetch, relative to assets/py/
+//           in  {id, module, raw}           -> out {type: "result", id, result} | {type: "error", id, reason}
 //           out {type: "progress", text} while starting, then {type: "ready"} or {type: "failed", reason}
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -12,6 +13,8 @@ const MODULE_NAME = /^[a-z_][a-z0-9_]*$/;
 const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 
 const progress = (text) => postMessage({ type: "progress", text });
+let receiveFileList;
+const fileList = new Promise((resolve) => { receiveFileList = resolve; });
 
 async function fetchText(url) {
   const response = await fetch(url);
@@ -28,7 +31,7 @@ async function checkRuntimeFiles() {
 }
 
 async function installPythonFiles(pyodide) {
-  const { files } = JSON.parse(await fetchText(new URL("manifest.json", PYTHON_URL)));
+  const files = await fileList;
   const sources = await Promise.all(files.map((name) => fetchText(new URL(name, PYTHON_URL))));
   files.forEach((name, index) => {
     const path = `${PYTHON_ROOT}/${name}`;
@@ -69,7 +72,8 @@ ready.then(
   (error) => postMessage({ type: "failed", reason: String(error?.message ?? error) }),
 );
 
-self.onmessage = async ({ data: { id, module, raw } }) => {
+self.onmessage = async ({ data: { type, files, id, module, raw } }) => {
+  if (type === "init") return receiveFileList(files);
   let resultProxy;
   try {
     const { pyodide, evaluate } = await ready;

@@ -36,6 +36,8 @@ function startWorker() {
       fail(error.message);
       return;
     }
+    const block = document.querySelector(".lm-calc[data-python-files]");
+    runtime.worker.postMessage({ type: "init", files: JSON.parse(block?.dataset.pythonFiles ?? "[]") });
     runtime.worker.onerror = (event) => fail(event.message || "the calculator worker could not start");
     runtime.worker.onmessage = ({ data }) => {
       if (data.type === "progress") setStatus("loading", `Calculator loading… (${data.text})`);

@@ -64,6 +64,7 @@ def test_root_names_the_calculator(parsed):
     assert tag == "div" and attrs["class"] == "lm-calc" and attrs["id"] == "calc-parallelism"
     assert attrs["data-calculator"] == "parallelism"
     assert json.loads(attrs["data-defaults"])["params"] == "70"
+    assert "calculators/parallelism.py" in json.loads(attrs["data-python-files"])
 
 
 def test_ids_are_unique(parsed):

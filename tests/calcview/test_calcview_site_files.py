@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from calcview import browser_files, browser_manifest, check_browser_imports, site_assets, write_site_assets
+from calcview import browser_files, check_browser_imports, python_file_names, site_assets, write_site_assets
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -21,9 +20,9 @@ def test_browser_files_hold_both_packages_under_assets_py():
     assert all(source.is_file() for source in files.values())
 
 
-def test_manifest_lists_the_same_files_relative_to_assets_py():
-    names = json.loads(browser_manifest(REPO))["files"]
-    assert ["assets/py/" + name for name in names] == list(browser_files(REPO))
+def test_python_file_names_are_the_browser_files_relative_to_assets_py():
+    assert ["assets/py/" + name for name in python_file_names(REPO)] == list(browser_files(REPO))
+    assert python_file_names() == python_file_names(REPO)  # defaults to where the packages live
 
 
 def test_the_shipped_python_imports_only_the_standard_library():
@@ -59,9 +58,9 @@ def test_site_assets_include_runtime_glue_and_python():
         assert path in assets
 
 
-def test_write_site_assets_copies_everything_and_the_manifest(tmp_path):
+def test_write_site_assets_copies_everything(tmp_path):
     written = write_site_assets(REPO, tmp_path)
-    assert "assets/py/manifest.json" in written
+    assert sorted(written) == sorted(site_assets(REPO))
     for path in written:
         assert (tmp_path / path).is_file()
     assert (tmp_path / "assets/py/calculators/parallelism.py").read_bytes() == (REPO / "calculators/parallelism.py").read_bytes()
