@@ -111,8 +111,9 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
         topic = _validate(Topic, doc, name, log) if doc is not None else None
         if topic is not None and doc is not None:
             topics.append(TopicFile(topic, name, doc))
-        elif doc is not None and isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str):
-            unreadable_ids.add(doc.data["id"])  # already reported; don't cascade into edge errors
+        else:  # already reported; its id (or, unreadable, its file name) must not cascade into edge errors
+            data = doc.data if doc is not None else None
+            unreadable_ids.add(data["id"] if isinstance(data, dict) and isinstance(data.get("id"), str) else path.stem)
     if map_config is None:  # still check what the topics can be checked for without the map
         log.extend(check_topics(topics, None, unreadable_ids))
         raise ContentError(log)

@@ -135,6 +135,8 @@ def _check_citations(tf: TopicFile) -> Iterator[Diagnostic]:
         for key, offset in cited_keys(text):
             cited.add(key)
             if key not in keys:
+                if not text.startswith(f"[@{key}", offset):  # a later key of `[@a; @b]`: point at it
+                    offset = max(text.find(f"@{key}", offset), offset)
                 where = tf.doc.text_position(path, offset)
                 close = difflib.get_close_matches(key, keys, n=1, cutoff=0.5)
                 hint = (f"did you mean `[@{close[0]}]`?" if close

@@ -221,6 +221,15 @@ def _explain(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Position, str
                     "start it with `- ` to make it a list item, or indent it under an item")
         return ("this line is indented differently from the lines above it", where,
                 "indent it with exactly as many spaces as the keys it belongs with")
+    if "'<stream end>'" in problem:
+        return ("the file ends in the middle of a value", where,
+                "close every `[`, `{` and quote that was opened, and finish the last value")
+    if problem.startswith("expected the node content"):
+        return ("a value is missing here", where, "write the value, or put it in quotes")
+    escape = re.match(r"found unknown escape character '(.*)'", problem)
+    if escape:
+        return (f"`\\{escape.group(1)}` is not an escape YAML knows inside double quotes", where,
+                "use single quotes instead, or write `\\\\` for a backslash")
     if "single document" in context:
         return ("the file holds more than one YAML document", where,
                 "remove the `---` line: a file is one topic (or the map)")

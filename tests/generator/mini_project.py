@@ -14,6 +14,7 @@ from generator.graph import KnowledgeMap, build_map
 from generator.loading import Content, load_content
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini" / "content"
+BOARDS = (MINI / "layer-2" / "boards.yaml").read_text(encoding="utf-8")  # the smallest valid topic
 
 
 @dataclass

@@ -12,15 +12,7 @@ from generator.model_errors import data_path, diagnostics_from, dotted, model_at
 from generator.schema import CalculatorRef, Depth, Depths, Flow, FlowStep, MapConfig, Source, Topic
 from generator.yaml_source import parse_yaml
 
-GOOD = """\
-id: boards
-title: Boards
-layer: 2
-summary: Where chips are mounted.
-depths:
-  D1:
-    body: Boards hold chips.
-"""
+from mini_project import BOARDS as GOOD
 
 
 def diagnose(text: str, model: type = Topic) -> list[Diagnostic]:

@@ -120,6 +120,9 @@ def test_text_position_of_something_not_in_the_file_falls_back_to_the_value() ->
         ("a: `code`\n", Position(1, 4), "cannot start with a backtick", "quotes"),
         ("a: *bold* text\n", Position(1, 4), "read as a YAML alias", "quotes"),
         ("a: 1\n---\nb: 2\n", Position(2, 1), "more than one YAML document", "remove the `---`"),
+        ("title: [\n", Position(2, 1), "the file ends in the middle of a value", "close every `[`"),
+        ("a: ]\n", Position(1, 4), "a value is missing here", "quotes"),
+        ('a: "C:\\q"\n', Position(1, 8), "`\\q` is not an escape YAML knows", "single quotes"),
     ],
 )
 def test_syntax_errors_say_what_and_how(text: str, position: Position, message: str, hint: str) -> None:

@@ -1,0 +1,51 @@
+"""The `layermap` command reports content problems as text on stderr, never as a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.cli import main
+
+from mini_project import MiniProject
+
+
+def test_check_of_the_mini_project_succeeds(mini: MiniProject, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--project", str(mini.root), "check"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("ok: 3 topics, 1 edges, 0 warning(s)")
+    assert err == ""
+
+
+def test_check_of_a_broken_project_prints_the_report(mini: MiniProject, capsys: pytest.CaptureFixture[str]) -> None:
+    mini.write("layer-2/boards.yaml", "id: boards\ntitle: Boards\nlayer: 7\nsumary: x\ndepths:\n  D1:\n    body: b\n")
+    mini.write("layer-2/chips.yaml", "id: chips\ntitle: [\n")
+    assert main(["--project", str(mini.root), "check"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "content/layer-2/boards.yaml:4:1: error: `sumary` unknown key `sumary`" in err
+    assert "content/layer-2/chips.yaml:3:1: error: YAML syntax: the file ends in the middle of a value" in err
+    assert "2 error(s), 0 warning(s)" in err
+    assert "Traceback" not in err
+
+
+def test_check_prints_warnings_to_stderr_and_still_succeeds(mini: MiniProject, capsys: pytest.CaptureFixture[str]) -> None:
+    mini.write("layer-2/boards.yaml", "id: boards\ntitle: Boards\nlayer: 2\nsummary: s\ndepths:\n  D1:\n    body: b\n"
+               "sources:\n  - {id: lee2021, title: T, date: \"2021\"}\n")
+    assert main(["--project", str(mini.root), "check"]) == 0
+    out, err = capsys.readouterr()
+    assert "1 warning(s)" in out
+    assert "content/layer-2/boards.yaml:9:10: warning: `sources[0].id` source `lee2021` is never cited" in err
+
+
+def test_check_without_content_folder_is_a_message(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: ANN001
+    assert main(["--project", str(tmp_path), "check"]) == 1
+    _, err = capsys.readouterr()
+    assert "content/map.yaml:1:1: error: the map file is missing" in err
+    assert "Traceback" not in err
+
+
+def test_new_refuses_a_bad_id(mini: MiniProject, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--project", str(mini.root), "new", "Bad Id", "--layer", "1"]) == 1
+    _, err = capsys.readouterr()
+    assert "error: `Bad Id` is not a valid topic id" in err
+    assert not list(mini.content.rglob("*Bad*"))

@@ -1,0 +1,117 @@
+"""load_content: every file read and validated, every problem reported together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.diagnostics import ContentError
+from generator.loading import load_content, topic_paths
+
+from mini_project import BOARDS, MINI, MiniProject
+
+
+
+def test_the_mini_project_loads(mini: MiniProject) -> None:
+    content = mini.load()
+    assert content.map.title == "Mini map"
+    assert content.map_file == "content/map.yaml"
+    assert [tf.topic.id for tf in content.topics] == ["power", "boards", "chips"]
+    assert [tf.file for tf in content.topics] == [
+        "content/layer-1/power.yaml", "content/layer-2/boards.yaml", "content/layer-2/chips.yaml"]
+    assert content.warnings == []
+    assert content.map_doc is not None and content.map_doc.key_positions[("layers",)].line == 9
+
+
+def test_topic_paths_are_sorted_and_exclude_the_map(mini: MiniProject) -> None:
+    mini.write("layer-9/deep/zeta.yaml", "x: 1\n")
+    names = [p.relative_to(mini.content).as_posix() for p in topic_paths(mini.content)]
+    assert names == ["layer-1/power.yaml", "layer-2/boards.yaml", "layer-2/chips.yaml", "layer-9/deep/zeta.yaml"]
+
+
+def test_names_are_relative_to_the_project_root(tmp_path: Path) -> None:
+    content = load_content(MINI, MINI.parent)
+    assert content.map_file == "content/map.yaml"
+
+
+def test_all_problems_of_all_files_are_reported_together(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", BOARDS.replace("layer: 2", "layer: two") + "colour: red\n")
+    mini.write("layer-2/chips.yaml", "id: chips\ntitle: [unclosed\n")
+    mini.write("layer-1/power.yaml", (MINI / "layer-1/power.yaml").read_text().replace("2026-10-30", "2026-10-32"))
+    mini.write("map.yaml", (MINI / "map.yaml").read_text().replace("title: Mini map\n", ""))
+    try:
+        mini.load()
+    except ContentError as error:
+        log = error.log
+    else:
+        raise AssertionError("broken content loaded")
+    files = {d.file for d in log.errors}
+    assert files == {"content/layer-1/power.yaml", "content/layer-2/boards.yaml", "content/layer-2/chips.yaml",
+                     "content/map.yaml"}
+    assert len(log.errors) == 5
+    assert log.report().endswith("5 error(s), 0 warning(s)")
+
+
+def test_content_error_message_is_the_report(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", BOARDS.replace("layer: 2", "layer: 7"))
+    try:
+        mini.load()
+    except ContentError as error:
+        assert str(error) == error.log.report()
+        assert "content/layer-2/boards.yaml:3:8: error: `layer` unknown layer 7" in str(error)
+    else:
+        raise AssertionError("broken content loaded")
+
+
+def test_cross_file_topic_checks_still_run_when_the_map_is_invalid(mini: MiniProject) -> None:
+    mini.write("map.yaml", "title: [\n")
+    mini.write("layer-2/boards.yaml", BOARDS.replace("Boards hold chips.", "Boards hold chips [@nobody].")
+               + "edges:\n  - {subject: boards, verb: hold, object: chipz}\n")
+    report = mini.report()
+    assert "content/map.yaml:2:1: error: YAML syntax: the file ends in the middle of a value" in report
+    assert "citation of unknown source `[@nobody]`" in report
+    assert "edge to unknown topic `chipz`" in report
+    assert "unknown layer" not in report  # needs the map: not guessed
+
+
+def test_a_topic_with_schema_errors_does_not_cascade_into_edge_errors(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", BOARDS.replace("summary: Where chips are mounted.\n", ""))
+    mini.write("layer-2/chips.yaml", (MINI / "layer-2/chips.yaml").read_text()
+               + "edges:\n  - {subject: boards, verb: carry, object: chips}\n")
+    report = mini.report()
+    assert "missing required field `summary`" in report
+    assert "unknown topic" not in report
+    assert report.endswith("1 error(s), 0 warning(s)")
+
+
+def test_unreadable_file_is_a_diagnostic_not_a_crash(mini: MiniProject) -> None:
+    (mini.content / "layer-2" / "boards.yaml").write_bytes(b"id: boards\ntitle: \xff\xfe\n")
+    report = mini.report()
+    assert "content/layer-2/boards.yaml:1:1: error: cannot read file" in report
+    assert "fix: save it as UTF-8 text" in report
+
+
+def test_scalar_file_is_explained(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", "just some words\n")
+    assert "the file holds only a single value, not `key: value` lines" in mini.report()
+
+
+def test_empty_map_file_gets_map_advice(mini: MiniProject) -> None:
+    mini.write("map.yaml", "")
+    report = mini.report()
+    assert "content/map.yaml:1:1: error: the file is empty" in report
+    assert "`introduction:`" in report and "`id:`" not in report
+
+
+def test_warnings_are_returned_sorted_on_success(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", BOARDS + "sources:\n  - {id: zed, title: Z, date: \"2020\"}\n"
+               "  - {id: abe, title: A, date: \"2021\"}\n")
+    content = mini.load()
+    assert [w.message for w in content.warnings] == ["source `zed` is never cited", "source `abe` is never cited"]
+    assert all(w.severity == "warning" for w in content.warnings)
+
+
+def test_a_file_with_a_syntax_error_does_not_cascade_either(mini: MiniProject) -> None:
+    mini.write("layer-2/chips.yaml", "id: chips\ntitle: [\n")  # power.yaml's edge points at `chips`
+    report = mini.report()
+    assert "unknown topic" not in report
+    assert report.endswith("1 error(s), 0 warning(s)")
