@@ -45,6 +45,9 @@ class Page:
         return urls
 
 
+INLINE = {"a", "abbr", "b", "cite", "code", "em", "i", "small", "span", "strong", "sub", "sup", "time", "mark"}
+
+
 class _Parser(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -54,10 +57,14 @@ class _Parser(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.page.elements.append(Element(tag, {k: v or "" for k, v in attrs}))
+        if tag not in INLINE:
+            self._text.append(" ")
         if tag in ("script", "style"):
             self._skip += 1
 
     def handle_endtag(self, tag: str) -> None:
+        if tag not in INLINE:
+            self._text.append(" ")
         if tag in ("script", "style") and self._skip:
             self._skip -= 1
 
@@ -69,7 +76,7 @@ class _Parser(HTMLParser):
 def read_page(path: Path) -> Page:
     parser = _Parser()
     parser.feed(path.read_text(encoding="utf-8"))
-    parser.page.text = " ".join(" ".join(parser._text).split())
+    parser.page.text = " ".join("".join(parser._text).split())
     return parser.page
 
 
