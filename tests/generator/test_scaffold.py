@@ -1,0 +1,86 @@
+"""`layermap new`: a topic file with every field shown, valid as written."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from generator.cli import main
+from generator.errors import LayermapError
+from generator.scaffold import scaffold_topic
+from generator.schema import Depth, Topic
+from generator.yaml_source import parse_yaml
+
+from mini_project import MiniProject
+
+
+def scaffold(mini: MiniProject, tid: str = "cooling", layer: int = 1) -> str:
+    path = scaffold_topic(mini.content, mini.load().map, tid, layer, "Cooling", "2026-12-02")
+    assert path == mini.content / f"layer-{layer}" / f"{tid}.yaml"
+    return path.read_text(encoding="utf-8")
+
+
+def test_output_is_yaml_with_every_top_level_field(mini: MiniProject) -> None:
+    data = parse_yaml(scaffold(mini)).data
+    assert set(data) == set(Topic.model_fields)
+    assert (data["id"], data["title"], data["layer"]) == ("cooling", "Cooling", 1)
+    assert data["examples"]["as_of"] == "2026-12-02"
+
+
+def test_output_loads_and_validates_with_the_rest_of_the_project(mini: MiniProject) -> None:
+    scaffold(mini)
+    content = mini.load()
+    topic = next(tf.topic for tf in content.topics if tf.topic.id == "cooling")
+    assert [key for key, _ in topic.depths.present()] == ["D1", "D2"]
+    assert content.warnings == []
+
+
+def test_the_commented_depths_are_valid_once_uncommented(mini: MiniProject) -> None:
+    text = scaffold(mini)
+    lines = [re.sub(r"^  # ", "  ", line) if re.match(r"^  # (D[45]:|  )", line) else line for line in text.splitlines()]
+    data = yaml.safe_load("\n".join(lines))
+    assert set(data["depths"]) == {"D1", "D2", "D4", "D5"}
+    depth = Depth.model_validate(data["depths"]["D4"])
+    assert depth.calculator is not None and depth.calculator.name == "parallelism"
+    assert depth.formulas and depth.exercises and depth.tradeoffs
+
+
+def test_layer_name_and_depth_names_come_from_the_map(mini: MiniProject) -> None:
+    text = scaffold(mini, layer=2)
+    assert re.search(r"^layer: 2\s+# Middle$", text, flags=re.M)
+    assert "D1 Story, D2 Picture, D3 Worked example, D4 Mechanism, D5 Frontier" in text
+
+
+def test_points_editors_at_the_json_schema(mini: MiniProject) -> None:
+    assert scaffold(mini).startswith("# yaml-language-server: $schema=../../schema/topic.schema.json\n")
+
+
+def test_refuses_an_unknown_layer(mini: MiniProject) -> None:
+    with pytest.raises(LayermapError) as caught:
+        scaffold(mini, layer=7)
+    assert caught.value.message == "unknown layer 7"
+    assert caught.value.hint == "use one of 1, 2"
+    assert not (mini.content / "layer-7").exists()
+
+
+def test_refuses_to_overwrite_an_existing_file(mini: MiniProject) -> None:
+    before = (mini.content / "layer-2" / "boards.yaml").read_text()
+    with pytest.raises(LayermapError) as caught:
+        scaffold(mini, "boards", 2)
+    assert "already exists" in caught.value.message
+    assert (mini.content / "layer-2" / "boards.yaml").read_text() == before
+
+
+def test_new_command_writes_the_file(mini: MiniProject, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--project", str(mini.root), "new", "cooling", "--layer", "1", "--title", "Cooling"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("created content/layer-1/cooling.yaml")
+    assert "title: Cooling" in (mini.content / "layer-1" / "cooling.yaml").read_text()
+
+
+def test_new_command_reports_an_unknown_layer(mini: MiniProject, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--project", str(mini.root), "new", "cooling", "--layer", "9"]) == 1
+    _, err = capsys.readouterr()
+    assert "error: unknown layer 9" in err and "fix: use one of 1, 2" in err
