@@ -54,21 +54,30 @@ def _check_names(module: ModuleType, names: list[str]) -> None:
 
 
 def play(module: ModuleType, overrides: dict[str, Any], exercise: Exercise) -> list[State]:
-    """Every state the exercise passes through, starting from the calculator's scenario."""
+    """The calculator's scenario, then every distinct state the steps pass through.
+
+    The first step's state is always kept (it is where the exercise "starts"); after it, a
+    step that changes nothing (a sweep beginning at the current value) adds no state.
+    """
     _check_names(module, list(overrides))
     inputs = starting_inputs(module, overrides)
-    states = [_compute(module, inputs, "the start")]
+    states = [_compute(module, inputs, "the page's scenario")]
+
+    def visit(label: str) -> None:
+        if len(states) > 1 and inputs == states[-1].inputs:
+            return
+        states.append(_compute(module, inputs, label))
+
     for step in exercise.steps:
         if step.set is not None:
             _check_names(module, list(step.set))
             inputs.update(step.set)
-            label = ", ".join(f"{k} {_show(v)}" for k, v in step.set.items())
-            states.append(_compute(module, inputs, label))
+            visit(", ".join(f"{k} {_show(v)}" for k, v in step.set.items()))
         else:
             _check_names(module, [step.sweep])
             for value in step.values or []:
                 inputs[step.sweep] = value
-                states.append(_compute(module, inputs, f"{step.sweep} {_show(value)}"))
+                visit(f"{step.sweep} {_show(value)}")
     return states
 
 
@@ -96,9 +105,9 @@ def _output(state: State, name: str) -> Any:
     return state.outputs[name]
 
 
-def _steps_only(states: list[State]) -> list[State]:
-    """Trends and ratios read the states the steps produced (the start is the scenario)."""
-    return states[1:] if len(states) > 2 else states
+def step_states(states: list[State]) -> list[State]:
+    """The states the steps produced: what `at: start`, trends and ratios read."""
+    return states[1:] if len(states) > 1 else states
 
 
 def claim_failure(claim: Claim, states: list[State]) -> str | None:
@@ -106,7 +115,7 @@ def claim_failure(claim: Claim, states: list[State]) -> str | None:
     out = claim.output
     values = [_output(s, out) for s in states]
     if claim.equals is not None:
-        state = states[0] if claim.at == "start" else states[-1]
+        state = step_states(states)[0] if claim.at == "start" else states[-1]
         found = _output(state, out)
         if not same(found, claim.equals, claim.tolerance):
             return f"{out} is {_show(found)} at {state.label}, not {_show(claim.equals)}"
@@ -120,7 +129,7 @@ def claim_failure(claim: Claim, states: list[State]) -> str | None:
             where = ", ".join(f"{k} {_show(first.inputs.get(k))}" for k in wanted)
             return f"{out} first becomes {_show(claim.becomes)} at {where}, not at " + ", ".join(f"{k} {_show(v)}" for k, v in wanted.items())
         return None
-    return _sequence_failure(claim, _steps_only(states))
+    return _sequence_failure(claim, step_states(states))
 
 
 def _sequence_failure(claim: Claim, states: list[State]) -> str | None:
