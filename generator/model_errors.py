@@ -235,8 +235,9 @@ def _value_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], va
     what = _description(root, path)
     if isinstance(value, dict):  # a rule across the keys of one mapping
         model = model_at(root, path)
-        doc = (model.__doc__ or "").strip().splitlines()[0] if model and model.__doc__ else ""
-        return reason, doc or f"change the keys of this `{_key(path)}` entry as described"
+        doc = (model.__doc__ or "").strip().splitlines()[0].rstrip(".") if model and model.__doc__ else ""
+        doc = doc[:1].lower() + doc[1:]
+        return reason, f"change the keys of this entry ({doc})" if doc else "change the keys of this entry as the message says"
     if "YYYY" in what:  # a partial date (sources' dates)
         detail = "" if reason.startswith("must be") else f" ({reason})"
         return (f"{_describe(value)} is not a valid date{detail}",

@@ -5,7 +5,9 @@ from __future__ import annotations
 import difflib
 import importlib.util
 import pkgutil
+import re
 from collections.abc import Iterator
+from pathlib import PurePosixPath
 from typing import Any
 
 from generator.citations import cited_keys
@@ -66,13 +68,18 @@ def _check_map(content: Content) -> Iterator[Diagnostic]:
 
 
 def _check_ids(topics: list[TopicFile]) -> Iterator[Diagnostic]:
-    first: dict[str, TopicFile] = {}
+    """One error per extra holder of an id; the file named after the id (else the first) keeps it."""
+    holders: dict[str, list[TopicFile]] = {}
     for tf in topics:
-        if tf.topic.id in first:
-            yield _at(tf, ("id",), "error", f"duplicate topic id `{tf.topic.id}` (also in {_line(first[tf.topic.id], ('id',))})",
-                      "give each topic its own id (the file name usually matches it)", value=True)
-        else:
-            first[tf.topic.id] = tf
+        holders.setdefault(tf.topic.id, []).append(tf)
+    for tid, group in holders.items():
+        if len(group) < 2:
+            continue
+        owner = next((tf for tf in group if PurePosixPath(tf.file).stem == tid), group[0])
+        for tf in group:
+            if tf is not owner:
+                yield _at(tf, ("id",), "error", f"duplicate topic id `{tid}` (also in {_line(owner, ('id',))})",
+                          "give each topic its own id (the file name usually matches it)", value=True)
 
 
 def _check_layers(topics: list[TopicFile], map_config: MapConfig) -> Iterator[Diagnostic]:
@@ -163,6 +170,18 @@ def _check_depths(tf: TopicFile) -> Iterator[Diagnostic]:
                   "add at least one depth, e.g. `D1:` with a `body:` indented below it")
 
 
+def _check_place(tf: TopicFile, duplicated: set[str], layers: set[int]) -> Iterator[Diagnostic]:
+    """The file's name and folder should say what it holds (`layermap new` writes layer-N/<id>.yaml)."""
+    path = PurePosixPath(tf.file)
+    if path.stem != tf.topic.id and tf.topic.id not in duplicated:  # a duplicate id is reported already
+        yield _at(tf, ("id",), "warning", f"the topic id `{tf.topic.id}` differs from the file name `{path.name}`",
+                  f"rename the file to `{tf.topic.id}.yaml`, or change the id (pages and links use the id)", value=True)
+    folder = re.fullmatch(r"layer-(\d+)", path.parent.name)
+    if folder and int(folder.group(1)) != tf.topic.layer and tf.topic.layer in layers:  # else: unknown layer
+        yield _at(tf, ("layer",), "warning", f"a topic of layer {tf.topic.layer} is in the folder `{path.parent.name}/`",
+                  f"move the file to `layer-{tf.topic.layer}/`, or change `layer:`", value=True)
+
+
 def _calculator_names() -> list[str]:
     spec = importlib.util.find_spec("calculators")
     if spec is None or not spec.submodule_search_locations:
@@ -186,8 +205,11 @@ def check_topics(topics: list[TopicFile], map_config: MapConfig | None,
     found = [*_check_ids(topics), *_check_edges(topics, map_config, unreadable_ids or set())]
     if map_config is not None:
         found += _check_layers(topics, map_config)
+    ids = [tf.topic.id for tf in topics]
+    duplicated = {tid for tid in ids if ids.count(tid) > 1}
+    layers = {layer.number for layer in map_config.layers} if map_config else set()
     for tf in topics:
-        found += [*_check_citations(tf), *_check_depths(tf), *_check_calculators(tf)]
+        found += [*_check_citations(tf), *_check_depths(tf), *_check_calculators(tf), *_check_place(tf, duplicated, layers)]
     return found
 
 

@@ -217,3 +217,24 @@ def test_map_edge_kind_twice() -> None:
     text = MAP_TEXT + "edge_kinds:\n  - {id: powers, label: p}\n  - {id: powers, label: q}\n"
     (found,) = check_content(map_content(text))
     assert (found.path, found.line, found.message) == ("edge_kinds[1].id", 14, "edge kind `powers` is defined twice")
+
+
+def placed(tid: str, file: str, layer: int = 1) -> TopicFile:
+    tf = topic(tid, layer=layer)
+    return TopicFile(tf.topic, file, tf.doc)
+
+
+def test_file_name_and_folder_should_match_id_and_layer() -> None:
+    found = check_topics([placed("a", "content/layer-2/b.yaml", layer=1)], MAP)
+    assert [(d.severity, d.path, d.message) for d in found] == [
+        ("warning", "id", "the topic id `a` differs from the file name `b.yaml`"),
+        ("warning", "layer", "a topic of layer 1 is in the folder `layer-2/`"),
+    ]
+    assert found[1].hint == "move the file to `layer-1/`, or change `layer:`"
+    assert check_topics([placed("a", "content/layer-1/a.yaml"), placed("b", "content/misc/b.yaml")], MAP) == []
+
+
+def test_duplicate_id_is_reported_at_the_file_not_named_after_it() -> None:
+    found = check_topics([placed("b", "content/layer-1/a.yaml"), placed("b", "content/layer-1/b.yaml")], MAP)
+    assert [(d.file, d.message) for d in found] == [
+        ("content/layer-1/a.yaml", "duplicate topic id `b` (also in content/layer-1/b.yaml:1)")]
