@@ -90,6 +90,13 @@ function textToSlider(slider, text) {
 
 // --- one calculator block --------------------------------------------------------------------
 
+// A link to a scenario may point into a depth tab that is hidden: show that tab first.
+function reveal(root) {
+  const panel = root.closest("[role=tabpanel]");
+  if (panel && (panel.hidden || !root.offsetParent)) document.getElementById(`tab-${panel.id}`)?.click();
+  root.scrollIntoView();
+}
+
 function bind(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "true";
@@ -100,7 +107,7 @@ function bind(root) {
   const presets = [...root.querySelectorAll("select[data-preset]")];
   const announcer = root.querySelector("[data-role=announce]");
   const link = root.querySelector("[data-role=link]");
-  const hashPrefix = `#${root.id}=`;
+  const keyPrefix = `${root.id}.`;  // URL state: ?calc-x.tp=2&calc-x.pp=8#calc-x
   let latest = 0;
   let announceTimer = 0;
 
@@ -121,16 +128,25 @@ function bind(root) {
     }
   }
 
-  function scenarioHash(raw) {
-    const changed = Object.entries(raw).filter(([name, text]) => defaults[name] !== text);
-    return changed.length ? hashPrefix + new URLSearchParams(changed).toString() : "";
+  // The scenario lives in the query, not the fragment: Material's navigation.tracking rewrites
+  // the fragment while the reader scrolls. The fragment names the block, so a shared link
+  // scrolls to it (and the depth switcher opens its tab).
+  function scenarioUrl(raw) {
+    const url = new URL(location.href);
+    for (const key of [...url.searchParams.keys()]) if (key.startsWith(keyPrefix)) url.searchParams.delete(key);
+    for (const [name, text] of Object.entries(raw)) if (defaults[name] !== text) url.searchParams.set(keyPrefix + name, text);
+    return url;
   }
 
   function rememberInUrl(raw) {
-    const hash = scenarioHash(raw);
-    if (link) link.href = hash || `#${root.id}`;
-    const ours = location.hash.startsWith(hashPrefix);
-    if (hash || ours) history.replaceState(history.state, "", hash || location.pathname + location.search);
+    const url = scenarioUrl(raw);
+    if (link) link.href = `${url.search}#${root.id}`;
+    if (url.search !== location.search) history.replaceState(history.state, "", url);
+  }
+
+  function sharedScenario() {
+    const entries = [...new URLSearchParams(location.search)].filter(([key]) => key.startsWith(keyPrefix));
+    return entries.map(([key, text]) => [key.slice(keyPrefix.length), text]);
   }
 
   function show(result) {
@@ -187,11 +203,12 @@ function bind(root) {
   root.addEventListener("pointerdown", startWorker, { once: true });
   showStatus(root.querySelector(".lm-calc__status"));
 
-  if (location.hash.startsWith(hashPrefix)) {  // a shared link: restore its scenario
-    for (const [name, text] of new URLSearchParams(location.hash.slice(hashPrefix.length))) setField(name, text);
+  const shared = sharedScenario();
+  if (shared.length) {  // a shared link: restore its scenario
+    for (const [name, text] of shared) setField(name, text);
     syncPresets();
     root.classList.add("lm-calc--stale");
-    root.scrollIntoView();
+    reveal(root);
     recompute();
   } else if ("IntersectionObserver" in window) {
     const observer = new IntersectionObserver((entries) => {

@@ -147,7 +147,7 @@ def test_presets_fill_fields_and_reset_restores_defaults(live_page):
     assert page.input_value("#calc-parallelism-params") == "70"
     assert page.input_value("#calc-parallelism-preset-accelerator") == "h100-sxm"
     page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '1.12 TB'")
-    assert page.evaluate("location.hash") == ""
+    assert page.evaluate("location.search") == ""
 
 
 def test_scenario_lives_in_the_url_and_a_link_restores_it(live_page):
@@ -155,9 +155,10 @@ def test_scenario_lives_in_the_url_and_a_link_restores_it(live_page):
     reset(page)
     page.fill("#calc-parallelism-tp", "4")
     page.select_option("#calc-parallelism-sharding", "everything")
-    page.wait_for_function("location.hash.includes('sharding=everything')")
-    url = page.url
-    assert re.search(r"#calc-parallelism=.*tp=4", url)
+    page.wait_for_function("location.search.includes('calc-parallelism.sharding=everything')")
+    assert "calc-parallelism.tp=4" in page.evaluate("location.search")
+    url = page.locator("[data-role=link]").evaluate("link => link.href")
+    assert re.search(r"\?calc-parallelism\.tp=4&calc-parallelism\.sharding=everything#calc-parallelism$", url)
 
     fresh = page.context.new_page()
     fresh.goto(url)
