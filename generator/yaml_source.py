@@ -124,6 +124,8 @@ def _scalar(node: yaml.ScalarNode) -> Any:
         return None
     if tag.endswith(":bool"):
         return _BOOLEANS.get(value.lower(), value)
+    if ":" in value:  # YAML 1.1 base-60 numbers (`12:30:00`) stay text, as in YAML 1.2
+        return value
     if tag.endswith(":int"):
         return yaml.SafeLoader.construct_yaml_int(_CONSTRUCTOR, node)
     if tag.endswith(":float"):
@@ -134,25 +136,53 @@ def _scalar(node: yaml.ScalarNode) -> Any:
 _CONSTRUCTOR = yaml.SafeLoader("")
 
 
+MAX_NODES = 100_000  # aliases may repeat a node; beyond this a file is an alias bomb, not content
+
+
+class _Builder:
+    """Builds plain data from nodes, refusing aliases that contain themselves or explode."""
+
+    def __init__(self, doc: YamlDocument) -> None:
+        self.doc = doc
+        self.open: set[int] = set()  # nodes being built: meeting one again is a recursive alias
+        self.count = 0
+
+    def build(self, node: yaml.Node, path: KeyPath) -> Any:
+        doc = self.doc
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise YamlSyntaxError("YAML syntax: the file expands to too many values (aliases `*` repeat too much)",
+                                  _mark(node), "write the values out instead of repeating anchors with `*`")
+        if id(node) in self.open:
+            raise YamlSyntaxError("YAML syntax: an alias `*` refers to the value that contains it", _mark(node),
+                                  "remove the alias, or write the value out in full")
+        doc.value_positions[path] = _mark(node)
+        doc.value_spans[path] = (node.start_mark.index, node.end_mark.index)
+        if isinstance(node, yaml.ScalarNode):
+            if node.style == "|":
+                doc.literal_blocks.add(path)
+            return _scalar(node)
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
+            result: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else \
+                    doc.source[key_node.start_mark.index : key_node.end_mark.index].strip() or "?"
+                child = (*path, key)
+                if key in result:
+                    doc.duplicate_keys.append((child, _mark(key_node)))
+                    doc.first_key_positions.setdefault(child, doc.key_positions[child])
+                doc.key_positions[child] = _mark(key_node)  # the last one wins, as its value does
+                result[key] = self.build(value_node, child)
+            return result
+        finally:
+            self.open.discard(id(node))
+
+
 def _build(node: yaml.Node, path: KeyPath, doc: YamlDocument) -> Any:
-    doc.value_positions[path] = _mark(node)
-    doc.value_spans[path] = (node.start_mark.index, node.end_mark.index)
-    if isinstance(node, yaml.MappingNode):
-        result: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "?"
-            child = (*path, key)
-            if key in result:
-                doc.duplicate_keys.append((child, _mark(key_node)))
-                doc.first_key_positions.setdefault(child, doc.key_positions[child])
-            doc.key_positions[child] = _mark(key_node)  # the last one wins, as its value does
-            result[key] = _build(value_node, child, doc)
-        return result
-    if isinstance(node, yaml.ScalarNode) and node.style == "|":
-        doc.literal_blocks.add(path)
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(item, (*path, index), doc) for index, item in enumerate(node.value)]
-    return _scalar(node)
+    return _Builder(doc).build(node, path)
 
 
 # --- syntax errors in editors' words ---------------------------------------------------

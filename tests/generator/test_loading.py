@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from generator.diagnostics import ContentError
 from generator.loading import load_content, topic_paths
 
 from mini_project import BOARDS, MINI, MiniProject
-
 
 
 def test_the_mini_project_loads(mini: MiniProject) -> None:
@@ -115,3 +119,66 @@ def test_a_file_with_a_syntax_error_does_not_cascade_either(mini: MiniProject) -
     report = mini.report()
     assert "unknown topic" not in report
     assert report.endswith("1 error(s), 0 warning(s)")
+
+
+# --- no input reaches the editor as a traceback ------------------------------------------
+
+
+KEYS = ["id", "title", "layer", "summary", "depths", "D1", "D4", "D6", "body", "hook", "flow", "steps", "label",
+        "detail", "analogy", "tradeoffs", "calculator", "name", "values", "exercises", "prompt", "examples",
+        "as_of", "items", "kind", "sources", "date", "url", "authors", "edges", "subject", "verb", "object", "x"]
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 200), st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(["boards", "chips", "power", "Boards", "2024", "2026-13-01", "2024-02-30", "https://x.org",
+                     "ftp://x", "text [@smith2020] more", "[@nobody]", "D1", "parallelism", "", " "]),
+    st.text(max_size=12),
+)
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(KEYS), inner, max_size=4)), max_leaves=12)
+TOPICS = st.fixed_dictionaries(
+    {"id": st.sampled_from(["boards", "chips", "Bad Id"]), "title": SCALARS, "layer": st.sampled_from([1, 2, 7, "two"]),
+     "summary": SCALARS, "depths": VALUES},
+    optional={"sources": VALUES, "edges": VALUES, "examples": VALUES, "x": VALUES},
+)
+NOISE = ("constrained-str", "function-", "[str]", ".str", ".int", ".float", ".bool", "union[", "tagged-union")
+
+
+def assert_clean_report(project: MiniProject) -> None:
+    try:
+        content = project.load()
+        diagnostics = content.warnings
+    except ContentError as error:
+        diagnostics = error.log.items
+        assert error.log.errors
+    for d in diagnostics:
+        assert d.line >= 1 and d.column >= 1 and d.file.startswith("content/")
+        assert d.message and d.hint, d.format()
+        assert not any(noise in d.path for noise in NOISE), d.format()
+        assert "Input should" not in d.message and "Traceback" not in d.message, d.format()
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(topic=TOPICS)
+def test_any_mapping_is_loaded_or_reported(mini: MiniProject, topic: dict) -> None:
+    mini.write("layer-2/boards.yaml", yaml.safe_dump(topic, allow_unicode=True))
+    assert_clean_report(mini)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from(list(":-[]{}\t #'\"|>&*@!%\n ")),
+                                st.booleans()), min_size=1, max_size=4))
+def test_any_damaged_file_is_loaded_or_reported(mini: MiniProject, edits: list[tuple[int, str, bool]]) -> None:
+    text = (MINI / "layer-1" / "power.yaml").read_text()
+    for where, char, insert in edits:
+        where %= len(text) + 1
+        text = text[:where] + char + text[where:] if insert else text[:where] + text[where + 1:]
+    mini.write("layer-1/power.yaml", text)
+    assert_clean_report(mini)
+
+
+@pytest.mark.parametrize("text", ["a: &x [*x]\n", "id: &x {b: *x}\n", "[1, 2]: x\n", "a: *undefined\n",
+                                  "%YAML 1.1\n---\nid: x\n", "\ufeffid: boards\n", "id: boards\n...\n"])
+def test_odd_yaml_is_loaded_or_reported(mini: MiniProject, text: str) -> None:
+    mini.write("layer-2/boards.yaml", text)
+    assert_clean_report(mini)
+

@@ -134,3 +134,30 @@ def test_syntax_errors_say_what_and_how(text: str, position: Position, message: 
     assert message in error.message
     assert hint in error.hint
     assert "<block" not in error.message and "token" not in error.message
+
+
+def test_base_60_numbers_stay_text() -> None:
+    assert parse("time: 12:30:00\nratio: 1:2\n").data == {"time": "12:30:00", "ratio": "1:2"}
+
+
+def test_aliases_are_expanded() -> None:
+    assert parse("a: &s [x]\nb: *s\n").data == {"a": ["x"], "b": ["x"]}
+
+
+def test_an_alias_inside_its_own_anchor_is_a_syntax_error_not_a_crash() -> None:
+    with pytest.raises(YamlSyntaxError) as caught:
+        parse_yaml("a: &x {b: *x}\n")
+    assert "refers to the value that contains it" in caught.value.message
+    assert caught.value.position == Position(1, 4)
+
+
+def test_an_alias_bomb_is_refused() -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 7)]
+    with pytest.raises(YamlSyntaxError) as caught:
+        parse_yaml("\n".join(lines) + "\n")
+    assert "too many values" in caught.value.message
+
+
+def test_a_complex_key_is_named_by_its_text() -> None:
+    assert parse("? [a, b]\n: 1\n").data == {"[a, b]": 1}
