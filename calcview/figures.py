@@ -39,7 +39,7 @@ def svg_root(kind: str, label: str, height: float, body: list[str], extra_class:
     classes = f"lm-fig lm-fig-{kind} {extra_class}".strip()
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" viewBox="0 0 {WIDTH} {number(height)}"'
-        f' width="100%" role="img" aria-label="{escape(label)}" style="max-width:{WIDTH}px;overflow:visible">'
+        f' width="100%" role="img" aria-label="{escape(label)}" style="overflow:visible">'
         f"<title>{escape(label)}</title>" + "".join(body) + "</svg>"
     )
 
