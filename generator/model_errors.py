@@ -193,7 +193,10 @@ def _type_error(root: type[BaseModel], path: KeyPath, expected: list[str], value
         return message, f"write one `- item` per line below `{key}:`"
     if "mapping" in wanted:
         model = model_at(root, path)
-        keys = f" with the keys {', '.join(model.model_fields)}" if model else ""
+        fields = list(model.model_fields) if model else []
+        keys = f", with the keys {', '.join(fields)}" if fields else ""
+        if path and isinstance(path[-1], int) and fields and isinstance(value, str):  # `- text` in a list of mappings
+            return message, f"write the item as `- {fields[0]}: {value if len(value) <= 30 else value[:29] + '…'}`{keys}"
         return message, f"write indented `key: value` lines below `{key}:`{keys}"
     if "whole number" in wanted:
         what = _description(root, path)
@@ -261,7 +264,7 @@ def _length_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], v
         return (f"a flow needs at least {least} steps, found {actual}",
                 "add another step, or write the single step into the depth's `body` and remove `flow`")
     noun = "item" if least == 1 else "items"
-    return f"needs at least {least} {noun}, found {actual}", f"add items as `- …` lines below `{key}:`, or remove the key"
+    return f"needs at least {least} {noun}, found {actual}", f"add items as `- …` lines below `{key}:`{_or_remove(root, path)}"
 
 
 def _range_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], value: Any) -> tuple[str, str]:
