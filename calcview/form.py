@@ -147,20 +147,19 @@ def calculator_name(module: object) -> str:
 def render_form(module: object, instance_id: str, values: dict | None = None) -> str:
     """The whole calculator as one raw HTML block, results pre-rendered for ``values``.
 
-    ``values`` overrides defaults: numbers in base units, strings as form text. Raises
+    ``values`` overrides the declared defaults (numbers in base units, strings as form text)
+    and becomes this block's defaults: what Reset restores and what the URL state is relative to. Raises
     ValueError when that scenario is invalid, so a build fails instead of shipping "—".
     """
     raw = raw_from_values(module, values)
     result = evaluate(module, raw)
     if not result["ok"]:
         raise ValueError(f"calculator {calculator_name(module)} ({instance_id}): invalid scenario: {result['errors']}")
-    defaults = raw_from_values(module, None)
     root = attributes(
         class_="lm-calc",
         id=instance_id,
         data_calculator=calculator_name(module),
-        data_defaults=json.dumps(defaults),
-        data_initial=json.dumps(raw),
+        data_defaults=json.dumps(raw),  # this block's starting scenario: what Reset restores
         data_python_files=json.dumps(python_file_names()),
     )
     presets = "".join(preset_select(module, group, instance_id, raw) for group in getattr(module, "PRESETS", []))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from calcview import evaluate
 from calcview.figures import pipeline_runs
 from calculators import parallelism
@@ -39,7 +41,7 @@ def test_memory_bar_parts_are_proportional_to_the_breakdown():
     svg = figure("memory", tp="8", pp="2")
     widths = [float(rect.get("width")) for rect in svg.findall(f".//{SVG}rect") if "lm-fig-part " in rect.get("class")]
     assert len(widths) == 3
-    assert widths[2] / widths[0] == __import__("pytest").approx(6, rel=0.01)  # 12 bytes vs 2 bytes
+    assert widths[2] / widths[0] == pytest.approx(6, rel=0.01)  # 12 bytes vs 2 bytes
 
 
 def test_colours_come_from_css_custom_properties():

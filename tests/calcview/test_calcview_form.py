@@ -109,6 +109,10 @@ def test_values_override_the_defaults_and_select_matching_presets():
     assert '<dd data-output="memory_each_bytes">70 GB</dd>' in page
     assert '<dd data-output="fits">Yes</dd>' in page
     assert re.search(r'<option value="mi300x" selected', page)
+    root = Collector()
+    root.feed(page)
+    defaults = json.loads(root.elements[0][1]["data-defaults"])  # what Reset restores
+    assert defaults["tp"] == "8" and defaults["memory_per_accelerator"] == "192" and defaults["params"] == "70"
 
 
 def test_an_invalid_scenario_fails_the_build():
