@@ -98,13 +98,12 @@ def _layer_band(layer: Layer) -> Band:
 def _graph(kmap: KnowledgeMap, topics: Iterable[Topic], edges: Iterable[MapEdge], current: str | None = None,
            every_layer: bool = False) -> MapGraph:
     """Bands for the layers that have a chosen topic (or all), in map order; nodes; edges."""
-    chosen = {t.id for t in topics}
-    layers = [layer for layer in kmap.layers
-              if every_layer or any(t.id in chosen for t in kmap.topics_by_layer[layer.number])]
-    nodes = tuple(
-        NodeSpec(t.id, t.title, band, topic_page(t), t.id == current)
-        for band, layer in enumerate(layers) for t in kmap.topics_by_layer[layer.number] if t.id in chosen
-    )
+    chosen = {t.id: t for t in topics}
+    present = {t.layer for t in chosen.values()}
+    layers = [layer for layer in kmap.layers if every_layer or layer.number in present]
+    band_of = {layer.number: band for band, layer in enumerate(layers)}
+    ordered = sorted(chosen.values(), key=lambda t: (band_of[t.layer], t.title.casefold()))  # as in the map
+    nodes = tuple(NodeSpec(t.id, t.title, band_of[t.layer], topic_page(t), t.id == current) for t in ordered)
     specs = tuple(EdgeSpec(e.subject.id, e.object.id, e.verb, e.kind) for e in edges
                   if e.subject.id in chosen and e.object.id in chosen)
     return MapGraph(tuple(_layer_band(layer) for layer in layers), nodes, specs)
@@ -120,12 +119,15 @@ def local_map(kmap: KnowledgeMap, topic: Topic) -> MapGraph:
     return _graph(kmap, (topic, *kmap.neighbours(topic)), kmap.edges_by_topic[topic.id], current=topic.id)
 
 
-def layer_map(kmap: KnowledgeMap, layer: Layer) -> MapGraph:
-    """A layer's topics, their neighbours in other layers, and the edges touching the layer."""
+def layer_map(kmap: KnowledgeMap, layer: Layer, neighbours: bool = True) -> MapGraph:
+    """A layer's topics, their neighbours in other layers and the edges touching the layer;
+    without ``neighbours``, only the layer's own topics and the edges among them."""
     own = kmap.topics_by_layer[layer.number]
+    if not neighbours:
+        inside = [e for e in kmap.edges if e.subject.layer == layer.number == e.object.layer]
+        return _graph(kmap, own, inside)
     edges = [e for e in kmap.edges if layer.number in (e.subject.layer, e.object.layer)]
-    neighbours = [n for t in own for n in kmap.neighbours(t)]
-    return _graph(kmap, (*own, *neighbours), edges)
+    return _graph(kmap, (*own, *(n for t in own for n in kmap.neighbours(t))), edges)
 
 
 def overview_map(kmap: KnowledgeMap) -> MapGraph:
@@ -259,6 +261,10 @@ def _inversions(values: list[int]) -> int:
 def count_crossings(graph: MapGraph, order: Order) -> int:
     """Crossings between edge pieces in adjacent bands for a given order."""
     chains, slots = _chains(graph)
+    return _crossings(chains, slots, order)
+
+
+def _crossings(chains: list[list[_Slot]], slots: dict[str, _Slot], order: Order) -> int:
     pos = {key: i for band in order for i, key in enumerate(band)}
     by_gap: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for low, high in _segments(chains):
@@ -288,10 +294,10 @@ def _neighbours(graph: MapGraph, chains: list[list[_Slot]]) -> tuple[dict[str, l
 
 def order_bands(graph: MapGraph) -> Order:
     """Barycentre sweeps up and down; returns the order with the fewest crossings seen."""
-    chains, _ = _chains(graph)
+    chains, slots = _chains(graph)
     below, above, same = _neighbours(graph, chains)
     order = naive_order(graph)
-    best, best_crossings = [list(b) for b in order], count_crossings(graph, order)
+    best, best_crossings = [list(b) for b in order], _crossings(chains, slots, order)
     for sweep in range(SWEEPS):
         if best_crossings == 0:
             break
@@ -309,7 +315,7 @@ def order_bands(graph: MapGraph) -> Order:
                 return sum(values) / len(values) if values else current[key] * scale
 
             order[band] = sorted(order[band], key=lambda k: (bary(k), current[k]))
-        crossings = count_crossings(graph, order)
+        crossings = _crossings(chains, slots, order)
         if crossings < best_crossings:
             best, best_crossings = [list(b) for b in order], crossings
     return best

@@ -24,6 +24,7 @@ from generator.schema import EdgeKind, Layer, Topic
 
 INDEX_FILE = "assets/layermap/map-index.json"
 FULL_MAP_LIMIT = 120  # above this many topics the home page draws the layer overview
+LAYER_MAP_LIMIT = 150  # above this many edges a layer page draws only the edges inside the layer
 LIGHT_BG = "#ffffff"
 DARK_BG = "#1e2129"  # Material's slate background, hsl(225 15% 14%)
 MIN_CONTRAST = 3.0  # WCAG 1.4.11, graphical objects
@@ -155,7 +156,6 @@ def _accessible_name(placed: PlacedNode, graph: MapGraph, degree: dict[str, int]
 def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, page: str, map_id: str,
                title: str, description: str) -> str:
     """One ``<svg>`` element: bands, arrows, labels and linked nodes (keyboard order = node order)."""
-    labels = {n.id: n.label for n in graph.nodes}
     used = sorted({e.kind for e in graph.edges}, key=lambda k: (k is None, k or ""))
     known = [k for k in kinds if k.id in used]
     degree: dict[str, int] = {}
@@ -173,10 +173,9 @@ def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, pag
     for i, e in enumerate(placed.edges):
         spec = e.edge
         data = f'data-e="{i}" data-s="{spec.source}" data-o="{spec.target}"'
-        sentence = f"{labels[spec.source]} {spec.label} {labels[spec.target]}"
         lines.append(
             f'<path class="lm-edge {_kind_class(spec.kind)}" {data} d="{edge_path(e)}" '
-            f'marker-end="url(#{map_id}-arrow-{spec.kind or "none"})"><title>{inline(sentence)}</title></path>'
+            f'marker-end="url(#{map_id}-arrow-{spec.kind or "none"})"/>'
         )
         texts.append(
             f'<text class="lm-edge-label" {data} x="{_n(e.label.cx)}" y="{_n(e.label.y + e.label.h / 2 + LABEL_FONT * 0.35)}" '
@@ -288,7 +287,15 @@ def layer_map_html(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
     graph = layer_map(kmap, layer)
     if not graph.nodes:
         return ""
-    description = _describe(graph, f"Map of layer {layer.number}", "topic does to another") + "The same map is listed as text below it."
+    whole = len(graph.edges) <= LAYER_MAP_LIMIT
+    if whole:
+        description = (_describe(graph, f"Map of layer {layer.number}", "topic does to another")
+                       + "The same map is listed as text below it.")
+    else:
+        graph = layer_map(kmap, layer, neighbours=False)
+        description = (_describe(graph, f"Map of layer {layer.number}, edges inside the layer only",
+                                 "topic does to another")
+                       + "Each topic's page draws its edges to other layers.")
     figure = map_figure(graph, list(kmap.config.edge_kinds), page=page, map_id="lm-map-layer",
-                        title=f"Map of layer {layer.number}, {layer.name}", description=description)
+                        title=f"Map of layer {layer.number}, {layer.name}", description=description, with_text=whole)
     return f"## Map of this layer {{ #map }}\n\n{figure}"
