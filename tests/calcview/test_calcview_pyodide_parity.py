@@ -1,0 +1,74 @@
+"""The browser's Python (Pyodide 3.14, run here in Node) shows exactly what the build showed.
+
+One implementation serves both: this runs calcview.evaluate on the same scenarios in CPython
+and in Pyodide (with the files browser_files lists, written into its file system the way the
+worker does) and compares every formatted number, error and SVG string.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from calcview import browser_files, evaluate
+from calculators import parallelism
+
+REPO = Path(__file__).resolve().parents[2]
+PYODIDE = REPO / "node_modules" / "pyodide" / "pyodide.mjs"
+SCENARIOS = [
+    {},
+    {"tp": "8", "pp": "2"},
+    {"pp": "8", "micro_batches": "128", "sharding": "everything", "dp": "16"},
+    {"params": "405", "tokens": "15.6", "memory_per_accelerator": "192", "peak_flops": "1307.4", "utilisation": "0.38"},
+    {"tp": "0"},
+    {"params": "seventy"},
+    {"utilisation": "1.5"},
+]
+SCRIPT = """
+import { loadPyodide } from %(pyodide)s;
+const files = %(files)s;
+const scenarios = %(scenarios)s;
+const pyodide = await loadPyodide();
+for (const [name, text] of Object.entries(files)) {
+  const path = "/home/pyodide/layermap/" + name;
+  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  pyodide.FS.writeFile(path, text);
+}
+pyodide.globals.set("scenarios_json", JSON.stringify(scenarios));
+const out = pyodide.runPython(`
+import importlib, json, sys
+sys.path.insert(0, "/home/pyodide/layermap")
+importlib.invalidate_caches()
+import calcview
+from calculators import parallelism
+json.dumps([calcview.evaluate(parallelism, raw) for raw in json.loads(scenarios_json)])
+`);
+process.stdout.write(out);
+"""
+
+
+@pytest.fixture(scope="module")
+def pyodide_results(tmp_path_factory) -> list[dict]:
+    if shutil.which("node") is None or not PYODIDE.is_file():
+        pytest.skip("needs node and node_modules/pyodide (run `npm ci`)")
+    files = {path.removeprefix("assets/py/"): source.read_text(encoding="utf-8") for path, source in browser_files(REPO).items()}
+    script = tmp_path_factory.mktemp("parity") / "parity.mjs"
+    script.write_text(SCRIPT % {"pyodide": json.dumps(PYODIDE.as_uri()), "files": json.dumps(files), "scenarios": json.dumps(SCENARIOS)}, encoding="utf-8")
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("index", range(len(SCENARIOS)))
+def test_pyodide_shows_what_cpython_showed(pyodide_results, index):
+    expected = json.loads(json.dumps(evaluate(parallelism, SCENARIOS[index])))
+    actual = pyodide_results[index]
+    assert actual["ok"] == expected["ok"]
+    assert actual["display"] == expected["display"]
+    assert actual["errors"] == expected["errors"]
+    assert actual["figures"] == expected["figures"]
+    assert actual["announcement"] == expected["announcement"]
