@@ -86,9 +86,22 @@ def _validate(model: type[ModelT], doc: YamlDocument, name: str, log: Diagnostic
         return None
 
 
+def _visible(path: Path, content_dir: Path) -> bool:
+    """Not hidden (editors' lock and backup files such as ``.#gpu.yaml``), and a file."""
+    return path.is_file() and not any(part.startswith(".") for part in path.relative_to(content_dir).parts)
+
+
 def topic_paths(content_dir: Path) -> list[Path]:
-    """Topic files: every ``*.yaml`` below ``content/`` except ``map.yaml``, sorted."""
-    return sorted(p for p in content_dir.rglob("*.yaml") if p != content_dir / MAP_FILE)
+    """Topic files: every ``*.yaml`` below ``content/`` except ``map.yaml`` and hidden files, sorted."""
+    return sorted(p for p in content_dir.rglob("*.yaml") if p != content_dir / MAP_FILE and _visible(p, content_dir))
+
+
+def _unread_files(content_dir: Path, root: Path) -> list[Diagnostic]:
+    """Files that look like content but would be silently skipped: ``.yml`` instead of ``.yaml``."""
+    return [Diagnostic(relative_name(p, root), 1, 1, "warning", "", f"`{p.name}` is not read: content files end in `.yaml`",
+                       f"rename it to `{p.stem}.yaml`")
+            for p in sorted(content_dir.rglob("*")) if p.suffix.lower() in (".yml", ".yaml") and p.suffix != ".yaml"
+            and _visible(p, content_dir)]
 
 
 def load_content(content_dir: Path, project_root: Path | None = None) -> Content:
@@ -104,6 +117,7 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
                            "create content/map.yaml with title, introduction, depths and layers"))
     elif (map_doc := _read(content_dir / MAP_FILE, map_name, log)) is not None:
         map_config = _validate(MapConfig, map_doc, map_name, log)
+    log.extend(_unread_files(content_dir, root))
     topics, unreadable_ids = [], set()
     for path in topic_paths(content_dir):
         name = relative_name(path, root)

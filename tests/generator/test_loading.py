@@ -182,3 +182,23 @@ def test_odd_yaml_is_loaded_or_reported(mini: MiniProject, text: str) -> None:
     mini.write("layer-2/boards.yaml", text)
     assert_clean_report(mini)
 
+
+
+def test_hidden_files_and_folders_named_yaml_are_skipped(mini: MiniProject) -> None:
+    mini.write("layer-2/.#boards.yaml", "not: [yaml\n")  # an editor's lock file
+    mini.write(".drafts/idea.yaml", "not: [yaml\n")
+    (mini.content / "layer-2" / "folder.yaml").mkdir()
+    assert [p.name for p in topic_paths(mini.content)] == ["power.yaml", "boards.yaml", "chips.yaml"]
+    assert mini.load().warnings == []
+
+
+def test_a_yml_file_is_a_warning_not_silence(mini: MiniProject) -> None:
+    mini.write("layer-2/cables.yml", "id: cables\n")
+    mini.write("layer-2/fans.YAML", "id: fans\n")
+    warnings = [w.format() for w in mini.load().warnings]
+    assert warnings == [
+        "content/layer-2/cables.yml:1:1: warning: `cables.yml` is not read: content files end in `.yaml`\n"
+        "    fix: rename it to `cables.yaml`",
+        "content/layer-2/fans.YAML:1:1: warning: `fans.YAML` is not read: content files end in `.yaml`\n"
+        "    fix: rename it to `fans.yaml`",
+    ]
