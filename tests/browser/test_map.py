@@ -1,0 +1,135 @@
+"""The drawn map as a reader uses it: click, keyboard, highlight, zoom, phone, dark mode, no JavaScript."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.conftest import BuiltSite
+
+pytestmark = pytest.mark.browser
+
+
+def index(site: BuiltSite) -> dict:
+    return json.loads((site.site / "assets/layermap/map-index.json").read_text(encoding="utf-8"))
+
+
+def home_map(page: Page, site: BuiltSite):  # noqa: ANN201
+    page.goto(site.url)
+    svg = page.locator("svg.lm-map-svg")
+    expect(svg).to_be_visible()
+    return svg
+
+
+def test_clicking_a_node_lands_on_its_topic(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    topic = next(t for t in index(built_site)["topics"] if t["id"] == "power-cooling")
+    svg.locator('a.lm-node[data-id="power-cooling"]').click()
+    expect(page).to_have_url(built_site.url + topic["url"])
+    expect(page.get_by_role("heading", level=1)).to_contain_text(topic["title"])
+
+
+def test_tabbing_walks_the_nodes_layer_by_layer(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    nodes = svg.locator("a.lm-node")
+    ids = nodes.evaluate_all("els => els.map(e => e.dataset.id)")
+    topics = {t["id"]: t for t in index(built_site)["topics"]}
+    assert sorted(ids) == sorted(topics)
+    layers = [topics[i]["layer"] for i in ids]
+    assert layers == sorted(layers)  # first layer first, as in the navigation and the text list
+    nodes.first.focus()
+    walked = [page.evaluate("document.activeElement.dataset.id")]
+    for _ in ids[1:]:
+        page.keyboard.press("Tab")
+        walked.append(page.evaluate("document.activeElement.dataset.id"))
+    assert walked == ids
+
+
+def test_focusing_a_node_highlights_its_edges_and_neighbours(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    data = index(built_site)
+    svg.locator('a.lm-node[data-id="power-cooling"]').focus()
+    expect(svg).to_have_class(re.compile(r"\blm-active\b"))
+    lit = svg.locator("path.lm-edge.lm-on").evaluate_all("els => els.map(e => [e.dataset.s, e.dataset.o])")
+    expected = [[e["subject"], e["object"]] for e in data["edges"] if "power-cooling" in (e["subject"], e["object"])]
+    assert sorted(lit) == sorted(expected) and lit
+    near = svg.locator("a.lm-node.lm-near").evaluate_all("els => els.map(e => e.dataset.id)")
+    assert sorted(near) == sorted({s if o == "power-cooling" else o for s, o in expected})
+    dimmed = svg.locator("path.lm-edge:not(.lm-on)").first
+    assert float(dimmed.evaluate("e => getComputedStyle(e).opacity")) < 0.5
+    summary = next(t["summary"] for t in data["topics"] if t["id"] == "power-cooling")
+    expect(page.locator(".lm-map-info")).to_contain_text(summary)
+    page.locator("a.lm-node[data-id='power-cooling']").blur()
+    expect(svg).not_to_have_class(re.compile(r"\blm-active\b"))
+
+
+def test_hovering_a_node_highlights_its_edges(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    svg.locator('a.lm-node[data-id="gpu-clusters"]').hover()
+    lit = svg.locator("path.lm-edge.lm-on")
+    expect(lit).not_to_have_count(0)
+    assert all("gpu-clusters" in pair for pair in lit.evaluate_all("els => els.map(e => [e.dataset.s, e.dataset.o])"))
+
+
+def test_zoom_buttons_change_the_drawing_size(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    before = svg.bounding_box()["width"]
+    page.get_by_role("button", name="Zoom in").click()
+    page.get_by_role("button", name="Zoom in").click()
+    after = svg.bounding_box()["width"]
+    assert after > before * 1.3
+    frame = page.locator(".lm-map-frame")
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")  # now it pans
+    page.get_by_role("button", name="Fit the map to the frame").click()
+    assert svg.bounding_box()["width"] <= frame.bounding_box()["width"] + 1
+
+
+def test_topic_page_draws_its_local_map_and_links_to_neighbours(page: Page, built_site: BuiltSite) -> None:
+    page.goto(built_site.url + "layer-3/gpu-clusters/")
+    svg = page.locator("svg.lm-map-svg")
+    expect(svg.locator("a.lm-node.lm-current")).to_have_attribute("aria-current", "page")
+    svg.locator('a.lm-node[data-id="power-cooling"]').click()
+    expect(page).to_have_url(built_site.url + "layer-1/power-cooling/")
+
+
+def test_on_a_phone_the_page_does_not_scroll_sideways_but_the_map_does(browser: Browser, built_site: BuiltSite) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(built_site.url)
+    frame = page.locator(".lm-map-frame")
+    expect(frame).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")
+    font = page.locator("a.lm-node text").first.evaluate("t => t.getBoundingClientRect().height")
+    assert font >= 9  # labels stay legible rather than shrinking to fit
+    context.close()
+
+
+def test_dark_mode_uses_the_dark_colours_of_each_kind(browser: Browser, built_site: BuiltSite) -> None:
+    context = browser.new_context(color_scheme="dark")
+    page = context.new_page()
+    page.goto(built_site.url)
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    edge = page.locator("path.lm-edge.lm-k-powers").first
+    css = page.locator("svg.lm-map-svg style").text_content()
+    dark = re.search(r"slate\] \.lm-map \.lm-k-powers\{--lm-k:(#\w+)\}", css).group(1)
+    stroke = edge.evaluate("e => getComputedStyle(e).stroke")
+    r, g, b = (int(dark[i:i + 2], 16) for i in (1, 3, 5))
+    assert stroke == f"rgb({r}, {g}, {b})"
+    label = page.locator("text.lm-edge-label").first.evaluate("e => getComputedStyle(e).fill")
+    assert label != "rgb(0, 0, 0)"  # follows the palette's foreground, not black
+    context.close()
+
+
+def test_without_javascript_the_map_is_drawn_and_its_links_work(browser: Browser, built_site: BuiltSite) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(built_site.url)
+    expect(page.locator(".lm-map-tools")).to_have_count(0)
+    expect(page.locator("text.lm-edge-label").first).to_be_visible()
+    page.locator('a.lm-node[data-id="gpu-clusters"]').click()
+    expect(page).to_have_url(built_site.url + "layer-3/gpu-clusters/")
+    context.close()
