@@ -1,0 +1,79 @@
+"""With mkdocs-material's instant navigation, the worker survives page changes.
+
+A two-page mkdocs-material site built here (independent of the generator): page code binds
+through Material's document$, and returning to the calculator reuses the running worker.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from calcview import render_form, write_site_assets
+from calculators import parallelism
+from tests.conftest import free_port, serve_folder
+
+REPO = Path(__file__).resolve().parents[2]
+CONFIG = """site_name: calc test
+site_url: {url}
+theme:
+  name: material
+  font: false
+  features: [navigation.instant]
+nav: [index.md, calc.md]
+extra_css: [assets/layermap/calculator.css]
+extra_javascript:
+  - path: assets/layermap/calculator.js
+    type: module
+"""
+
+
+@pytest.fixture(scope="module")
+def material_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    project = tmp_path_factory.mktemp("material-site")
+    docs = project / "docs"
+    write_site_assets(REPO, docs)
+    (docs / "index.md").write_text("# Home\n\nNo calculator here. Go to [the calculator](calc.md).\n", encoding="utf-8")
+    block = render_form(parallelism, "calc-parallelism")
+    (docs / "calc.md").write_text(f"# Calculator\n\nBack [home](index.md).\n\n{block}\n", encoding="utf-8")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    (project / "mkdocs.yml").write_text(CONFIG.format(url=url), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(project / "mkdocs.yml")],
+                   check=True, env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"}, timeout=300)
+    server = serve_folder(project / "site", port)
+    yield url
+    server.shutdown()
+
+
+def test_worker_survives_instant_navigation_and_rebinds(page, material_site):
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url) if request.method == "GET" else None)
+    page.goto(material_site)
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if "pyodide" in url]  # home has no calculator
+
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-content").get_by_role("link", name="the calculator").click()
+    page.wait_for_selector(".lm-calc__status[data-state=ready]", timeout=90_000)
+    assert page.evaluate("window.__sameDocument") is True  # instant navigation, no reload
+    page.fill("#calc-parallelism-pp", "8")
+    page.wait_for_function("document.querySelector('[data-output=bubble]').textContent === '87.5 %'")
+
+    page.locator(".md-content").get_by_role("link", name="home").click()
+    page.wait_for_function("!document.querySelector('.lm-calc')")
+    wasm_loads = sum(url.endswith("pyodide.asm.wasm") for url in requests)
+    page.locator(".md-content").get_by_role("link", name="the calculator").click()
+    started = time.monotonic()
+    page.wait_for_selector(".lm-calc[data-bound] .lm-calc__status[data-state=ready]", timeout=10_000)
+    page.fill("#calc-parallelism-tp", "8")
+    page.wait_for_function("document.querySelector('[data-output=accelerators]').textContent === '8'")
+    assert time.monotonic() - started < 5  # no second cold start
+    assert page.evaluate("window.__sameDocument") is True
+    assert sum(url.endswith("pyodide.asm.wasm") for url in requests) == wasm_loads == 1
+    assert len(page.workers) >= 1
