@@ -127,6 +127,12 @@ def _or_remove(root: type[BaseModel], path: KeyPath) -> str:
     return "" if field is not None and field.is_required() else ", or remove the key"
 
 
+def _aside(root: type[BaseModel], path: KeyPath) -> str:
+    """The field's description as a parenthesis, e.g. " (number of a layer defined in map.yaml)"."""
+    what = _description(root, path)
+    return f" ({what[0].lower()}{what[1:]})" if what else ""
+
+
 def _key(path: KeyPath) -> str:
     """The nearest key name of a path, for examples such as `title: "1984"`."""
     return next((str(step) for step in reversed(path) if isinstance(step, str)), "value")
@@ -155,11 +161,10 @@ def _missing(root: type[BaseModel], path: KeyPath) -> tuple[str, str]:
     where = ("to the file" if len(path) == 1 else
              "to this item" if isinstance(path[-2], int) else f"under `{path[-2]}:`")
     model = model_at(root, path)
-    what = _description(root, path)
     if model is not None:
         return (f"missing required field `{key}`",
                 f"add `{key}:` {where}, with {', '.join(model.model_fields)} indented below it")
-    return f"missing required field `{key}`", f"add `{key}: …` {where}" + (f" ({what[0].lower()}{what[1:]})" if what else "")
+    return f"missing required field `{key}`", f"add `{key}: …` {where}{_aside(root, path)}"
 
 
 def _either(expected: list[str]) -> str:
@@ -199,8 +204,7 @@ def _type_error(root: type[BaseModel], path: KeyPath, expected: list[str], value
             return message, f"write the item as `- {fields[0]}: {value if len(value) <= 30 else value[:29] + '…'}`{keys}"
         return message, f"write indented `key: value` lines below `{key}:`{keys}"
     if "whole number" in wanted:
-        what = _description(root, path)
-        return message, f"write digits only, e.g. `{key}: 2`" + (f" ({what[0].lower()}{what[1:]})" if what else "")
+        return message, f"write digits only, e.g. `{key}: 2`{_aside(root, path)}"
     return message, f"write {wanted}"
 
 
@@ -267,14 +271,20 @@ def _length_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], v
     return f"needs at least {least} {noun}, found {actual}", f"add items as `- …` lines below `{key}:`{_or_remove(root, path)}"
 
 
+_LIMIT_WORDS = {"ge": "at least", "gt": "greater than", "le": "at most", "lt": "less than"}
+
+
 def _range_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], value: Any) -> tuple[str, str]:
-    ctx = error.get("ctx") or {}
     field = _field(root, path)
-    low = next((m.ge for m in getattr(field, "metadata", []) if getattr(m, "ge", None) is not None), None)
-    high = next((m.le for m in getattr(field, "metadata", []) if getattr(m, "le", None) is not None), None)
-    bounds = f"from {low} to {high}" if low is not None and high is not None else str(ctx)
-    what = _description(root, path)
-    return f"{_describe(value)} is out of range", f"use a number {bounds}" + (f" ({what[0].lower()}{what[1:]})" if what else "")
+    limits = {name: getattr(m, name) for m in getattr(field, "metadata", []) for name in _LIMIT_WORDS
+              if getattr(m, name, None) is not None}
+    limits |= {name: bound for name, bound in (error.get("ctx") or {}).items() if name in _LIMIT_WORDS}
+    limits = {name: f"{bound:g}" if isinstance(bound, float) else str(bound) for name, bound in limits.items()}
+    if "ge" in limits and "le" in limits:
+        bounds = f"from {limits['ge']} to {limits['le']}"
+    else:
+        bounds = " and ".join(f"{_LIMIT_WORDS[name]} {bound}" for name, bound in limits.items())
+    return f"{_describe(value)} is out of range", f"use a number {bounds}{_aside(root, path)}"
 
 
 def _message(root: type[BaseModel], error: dict[str, Any], path: KeyPath) -> tuple[str, str]:

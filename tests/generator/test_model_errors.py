@@ -252,3 +252,10 @@ def test_depth_key_in_map_must_be_d1_to_d5() -> None:
 def test_empty_optional_text_may_be_removed_but_required_text_must_be_written() -> None:
     assert only(GOOD.replace("title: Boards", "title: ''")).hint == "write the text after `title:`"
     assert only(GOOD.replace("body: Boards hold chips.", "body: ''")).hint == "write the text after `body:`, or remove the key"
+
+
+def test_range_error_names_a_one_sided_limit() -> None:
+    found = only("title: M\nintroduction: I\ndepths: [{key: D1, name: S, audience: A}]\n"
+                 "layers: [{number: -3, name: N, description: D}]\n", MapConfig)
+    assert (found.path, found.message) == ("layers[0].number", "the number `-3` is out of range")
+    assert found.hint == "use a number from 1 to 99"
