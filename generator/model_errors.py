@@ -271,7 +271,7 @@ def _length_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], v
     return f"needs at least {least} {noun}, found {actual}", f"add items as `- …` lines below `{key}:`{_or_remove(root, path)}"
 
 
-_LIMIT_WORDS = {"ge": "at least", "gt": "greater than", "le": "at most", "lt": "less than"}
+_LIMIT_WORDS = {"ge": "of at least", "gt": "greater than", "le": "of at most", "lt": "less than"}
 
 
 def _range_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], value: Any) -> tuple[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from generator.diagnostics import Diagnostic
 from generator.model_errors import data_path, diagnostics_from, dotted, model_at
@@ -254,8 +254,21 @@ def test_empty_optional_text_may_be_removed_but_required_text_must_be_written() 
     assert only(GOOD.replace("body: Boards hold chips.", "body: ''")).hint == "write the text after `body:`, or remove the key"
 
 
-def test_range_error_names_a_one_sided_limit() -> None:
+def test_range_error_on_a_map_layer_number() -> None:
     found = only("title: M\nintroduction: I\ndepths: [{key: D1, name: S, audience: A}]\n"
                  "layers: [{number: -3, name: N, description: D}]\n", MapConfig)
     assert (found.path, found.message) == ("layers[0].number", "the number `-3` is out of range")
     assert found.hint == "use a number from 1 to 99"
+
+
+class Sample(BaseModel):
+    """A model with one-sided limits."""
+
+    ratio: float = Field(gt=0)
+    count: int = Field(ge=2)
+
+
+def test_range_error_names_a_one_sided_limit_in_words() -> None:
+    ratio, count = diagnose("ratio: -1\ncount: 1\n", Sample)
+    assert (ratio.message, ratio.hint) == ("the number `-1` is out of range", "use a number greater than 0")
+    assert (count.message, count.hint) == ("the number `1` is out of range", "use a number of at least 2")
