@@ -51,6 +51,16 @@ def calcview_raw(module: ModuleType, inputs: dict) -> dict[str, str]:
 class CalculatorBridge:
     """The calculators as page rendering sees them (implements ``render.ports.Calculators``)."""
 
+    def sources(self, name: str) -> list:
+        """The calculator's SOURCES as typed sources (validated like a topic's)."""
+        from generator.schema import Source
+
+        found = []
+        for raw in calculator_sources(name):
+            authors = raw.get("authors", [])
+            found.append(Source.model_validate({**raw, "authors": [authors] if isinstance(authors, str) else authors}))
+        return found
+
     def html(self, name: str, instance_id: str, values: dict) -> str:
         return calculator_html(name, instance_id, values)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from generator.schema import Exercise
+from generator.schema import Exercise, Source
 
 
 @dataclass(frozen=True)
@@ -22,3 +22,5 @@ class Calculators(Protocol):
     def expand(self, text: str) -> str: ...
 
     def exercise(self, name: str, values: dict[str, Any], exercise: Exercise) -> ExerciseView: ...
+
+    def sources(self, name: str) -> list[Source]: ...

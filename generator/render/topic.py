@@ -93,10 +93,22 @@ def format_source(source: Source) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _sources(topic: Topic) -> str:
-    if not topic.sources:
+def page_sources(topic: Topic, calculators: Calculators | None) -> list[Source]:
+    """The topic's own sources, then those its calculators cite (datasheets behind presets)."""
+    found = {s.id: s for s in topic.sources}
+    for _, depth in topic.depths.present():
+        if depth.calculator and calculators:
+            for source in calculators.sources(depth.calculator.name):
+                if not any(s.url and s.url == source.url for s in found.values()):
+                    found.setdefault(source.id, source)
+    return list(found.values())
+
+
+def _sources(topic: Topic, calculators: Calculators | None) -> str:
+    sources = page_sources(topic, calculators)
+    if not sources:
         return ""
-    items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s)}</li>' for s in topic.sources)
+    items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s)}</li>' for s in sources)
     return f'## Sources {{ #sources }}\n\n<ol class="lm-sources">\n{items}\n</ol>'
 
 
@@ -112,5 +124,5 @@ def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | No
         _examples(topic),
         _connections(kmap, topic, page, map_html),
         _siblings(kmap, topic, page),
-        _sources(topic),
+        _sources(topic, calculators),
     ) + "\n"
