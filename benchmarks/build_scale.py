@@ -47,6 +47,8 @@ from pathlib import Path
 import yaml
 
 REPO = Path(__file__).resolve().parents[1]
+CODE = REPO  # replaced by a snapshot of the code at the start of a run (see snapshot_code)
+PACKAGES = ("generator", "calculators", "calcview")
 LINEAR_LIMIT = 2.1      # t(2000) / t(1000) at most this
 PAGE_LIMIT_KB = 60.0    # typical topic page at 1,000 topics at most this
 PAGE_SIZE_AT = 1000
@@ -273,7 +275,7 @@ def write_project(root: Path, topics: int, seed: int) -> dict[str, str]:
         (folder / f"{topic_id}.yaml").write_text(
             yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000), encoding="utf-8")
         pages[topic_id] = f"layer-{layer}/{topic_id}.md"
-    shutil.copy2(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copy2(CODE / "mkdocs.yml", root / "mkdocs.yml")
     return pages
 
 
@@ -301,22 +303,35 @@ def write_baseline(generated_docs: Path, root: Path) -> None:
             return f"]({flat_name(target)}{match.group(2) or ''})"
 
         (docs / flat_name(page)).write_text(LINK.sub(relink, path.read_text(encoding="utf-8")), encoding="utf-8")
-    text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    text = (CODE / "mkdocs.yml").read_text(encoding="utf-8")
     text = re.sub(r"^\s*- navigation\.prune.*\n", "", text, flags=re.MULTILINE)
     (root / "mkdocs.yml").write_text(text + "\ndocs_dir: docs\nsite_dir: site\n", encoding="utf-8")
 
 
 # --- running and measuring -----------------------------------------------------------------
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0")
+def snapshot_code(work: Path) -> Path:
+    """Copy the code and mkdocs.yml once, so that every size measures the same code even
+    while others edit the repository during a long run."""
+    code = work / "code"
+    for package in PACKAGES:
+        if (REPO / package).is_dir():
+            shutil.copytree(REPO / package, code / package, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(REPO / "mkdocs.yml", code / "mkdocs.yml")
+    shutil.copy2(Path(__file__).with_name("what_if.py"), code / "what_if.py")
+    return code
+
+
+def _env(what_if: str = "") -> dict[str, str]:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", LAYERMAP_WHAT_IF=what_if,
+               PYTHONPATH=str(CODE))
     env.pop("LAYERMAP_SITE_URL", None)
     return env
 
 
-def timed(command: list[str], label: str) -> float | None:
+def timed(command: list[str], label: str, what_if: str = "") -> float | None:
     started = time.perf_counter()
-    done = subprocess.run(command, cwd=REPO, env=_env(), capture_output=True, text=True, check=False)
+    done = subprocess.run(command, cwd=CODE, env=_env(what_if), capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - started
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
@@ -325,10 +340,11 @@ def timed(command: list[str], label: str) -> float | None:
     return elapsed
 
 
-def build_layermap(project: Path) -> float | None:
+def build_layermap(project: Path, what_if: str = "") -> float | None:
     for leftover in (".layermap", "site", ".site.new", ".site.old"):
         shutil.rmtree(project / leftover, ignore_errors=True)  # every run starts from nothing
-    return timed([sys.executable, "-m", "generator.cli", "--project", str(project), "build"], "layermap build")
+    entry = [str(CODE / "what_if.py")] if what_if else ["-m", "generator.cli"]
+    return timed([sys.executable, *entry, "--project", str(project), "build"], "layermap build", what_if)
 
 
 def build_baseline(root: Path) -> float | None:
@@ -407,19 +423,22 @@ class Result:
         return self._median(self.baseline_s)
 
 
-def measure(size: int, repeat: int, seed: int, work: Path) -> Result:
+def measure(size: int, repeat: int, seed: int, work: Path, what_if: str = "", baseline_too: bool = True) -> Result:
     result = Result(size)
     project, baseline = work / f"layermap-{size}", work / f"baseline-{size}"
     started = time.perf_counter()
     pages = write_project(project, size, seed)
     print(f"[{size} topics] content written in {time.perf_counter() - started:.1f} s", flush=True)
     for run in range(repeat):
-        t = build_layermap(project)
+        t = build_layermap(project, what_if)
         if t is not None:
             result.layermap_s.append(t)
+        if t is None and run == 0:
+            return result
+        if not baseline_too:
+            print(f"[{size} topics] run {run + 1}/{repeat}: layermap {_s(t)}", flush=True)
+            continue
         if run == 0:
-            if t is None:
-                return result
             write_baseline(project / ".layermap" / "docs", baseline)
         b = build_baseline(baseline)
         if b is not None:
@@ -449,7 +468,17 @@ def _f(value: float | None, digits: int = 1) -> str:
     return "—" if value is None else f"{value:.{digits}f}"
 
 
-def report(results: list[Result], command: str) -> str:
+def code_state() -> str:
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, check=False)
+        return done.stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    dirty = git("status", "--porcelain", "--", *PACKAGES, "mkdocs.yml")
+    return f"commit {head}" + (" plus uncommitted changes in the working tree" if dirty else "")
+
+
+def report(results: list[Result], command: str, what_if: str = "", state: str = "") -> str:
     lines = [
         "| topics | layermap build s | baseline build s | ratio | layermap topic KB | baseline topic KB |",
         "|---:|---:|---:|---:|---:|---:|",
@@ -496,6 +525,8 @@ def report(results: list[Result], command: str) -> str:
         lines.append("- n/a: page size needs a successful run at size 1000")
     lines += ["", f"Measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC on {platform.node() or 'this machine'} "
               f"({os.cpu_count()} CPUs, Python {platform.python_version()}); shared 2-core machine, ±20 %.",
+              f"Code: {state}." + (f" What-if changes patched in: {what_if} (benchmarks/what_if.py)."
+                                          if what_if else ""),
               f"Command: `{command}`"]
     return "\n".join(lines)
 
@@ -506,19 +537,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=1, help="builds per size; the median is reported (default 1)")
     p.add_argument("--keep", action="store_true", help="keep the temporary folder and print its path")
     p.add_argument("--seed", type=int, default=7, help="seed of the synthetic content (default 7)")
+    p.add_argument("--no-baseline", action="store_true", help="skip the baseline builds (quicker experiments)")
+    p.add_argument("--what-if", default="", metavar="CHANGES",
+                   help="measure proposed changes instead of the code as it is: siblings, nav or "
+                        "siblings,nav (see benchmarks/what_if.py)")
     args = p.parse_args(argv)
     sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
     command = "python benchmarks/build_scale.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    global CODE
     work = Path(tempfile.mkdtemp(prefix="layermap-bench-"))
+    state = code_state()
+    CODE = snapshot_code(work)
     results = []
     try:
         for size in sizes:
-            results.append(measure(size, max(1, args.repeat), args.seed, work))
+            results.append(measure(size, max(1, args.repeat), args.seed, work, args.what_if,
+                                   not args.no_baseline))
     except KeyboardInterrupt:
         print("interrupted: reporting what was measured", flush=True)
     finally:
         print()
-        print(report(results, command.strip()))
+        print(report(results, command.strip(), args.what_if, state))
         if args.keep:
             print(f"\nkept {work}")
         else:

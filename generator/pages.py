@@ -10,6 +10,7 @@ from generator.render.overview import render_home, render_layer
 from generator.render.ports import Calculators
 from generator.render.paths import HOME, layer_label, layer_page, topic_page
 from generator.render.topic import render_topic
+from generator.schema import Topic
 
 NavItem = str | dict[str, "str | list[NavItem]"]
 
@@ -34,11 +35,62 @@ def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None) -> 
     return pages
 
 
+# A layer with more topics than this is split into alphabetical groups in the navigation.
+# Every page embeds the navigation and navigation.prune keeps only the open section,
+# so without groups each topic page would carry a link to every topic of its layer
+# (a page grows with the map; see benchmarks/RESULTS.md).
+NAV_GROUP = 25
+
+
+def _initial(topic: Topic) -> str:
+    return topic.title[:1].casefold()
+
+
+def _group_label(group: list[Topic], split: bool) -> str:
+    """``A – C`` for groups of whole initials; ``Sa – Sh`` for the parts of one large initial."""
+    width = 2 if split else 1
+    first, last = group[0].title[:width].capitalize(), group[-1].title[:width].capitalize()
+    return first if first == last else f"{first} – {last}"
+
+
+def nav_groups(topics: tuple[Topic, ...], size: int = NAV_GROUP) -> list[tuple[str, list[Topic]]]:
+    """Topics (sorted by title) in consecutive groups of at most ``size``, cut between initials
+    where possible; an initial with more than ``size`` topics is cut into parts of ``size``."""
+    runs: list[list[Topic]] = []
+    for topic in topics:
+        if runs and _initial(runs[-1][0]) == _initial(topic):
+            runs[-1].append(topic)
+        else:
+            runs.append([topic])
+    groups: list[tuple[str, list[Topic]]] = []
+    current: list[Topic] = []
+    for run in runs:
+        if len(current) + len(run) <= size:
+            current += run
+            continue
+        if current:
+            groups.append((_group_label(current, False), current))
+            current = []
+        if len(run) <= size:
+            current = run
+        else:
+            groups += [(_group_label(run[i:i + size], True), run[i:i + size]) for i in range(0, len(run), size)]
+    if current:
+        groups.append((_group_label(current, False), current))
+    return groups
+
+
 def navigation(kmap: KnowledgeMap) -> list[NavItem]:
-    """Sectioned navigation: one section per layer, its index page first, then its topics."""
+    """Sectioned navigation: one section per layer, its index page first, then its topics;
+    a layer with more than NAV_GROUP topics lists them in alphabetical groups."""
     nav: list[NavItem] = [{"Home": HOME}]
     for layer in kmap.layers:
+        topics = kmap.topics_by_layer[layer.number]
         entries: list[NavItem] = [layer_page(layer.number)]
-        entries += [{t.title: topic_page(t)} for t in kmap.topics_by_layer[layer.number]]
+        if len(topics) <= NAV_GROUP:
+            entries += [{t.title: topic_page(t)} for t in topics]
+        else:
+            groups = nav_groups(topics, NAV_GROUP)
+            entries += [{label: [{t.title: topic_page(t)} for t in group]} for label, group in groups]
         nav.append({layer_label(layer): entries})
     return nav
