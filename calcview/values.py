@@ -116,6 +116,25 @@ def format_yesno(value: object) -> str:
     return "Yes" if value else "No"
 
 
+DURATION_UNITS = [(3600.0, "h"), (60.0, "min"), (1.0, "s"), (1e-3, "ms"), (1e-6, "µs")]
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration in the largest unit that reads well: 5.17e-4 -> "517 µs", 0.35 -> "350 ms", 4.3 -> "4.3 s"."""
+    if seconds == 0 or not math.isfinite(seconds):
+        return f"{significant(seconds)} s"
+    for size, unit in DURATION_UNITS:
+        if abs(seconds) >= size * 0.9995:  # so 0.99996 s reads "1 s", never "1,000 ms"
+            return f"{significant(seconds / size)} {unit}"
+    return f"{significant(seconds / 1e-6)} µs"
+
+
+def format_usd(value: float) -> str:
+    """US dollars, three significant figures, in words from a million: 2.1389 -> "$2.14", 4.4e6 -> "$4.4 million"."""
+    sign = "-" if value < 0 else ""
+    return f"{sign}${format_number(abs(value))}"
+
+
 FORMATTERS = {
     "bytes": format_bytes,
     "percent": format_percent,
@@ -124,9 +143,11 @@ FORMATTERS = {
     "integer": format_integer,
     "number": format_number,
     "yesno": format_yesno,
+    "seconds": format_seconds,
+    "usd": format_usd,
 }
 # Formats that name their own unit; the others are followed by the output's declared unit.
-SELF_DESCRIBING_FORMATS = {"bytes", "percent", "days", "flops", "yesno"}
+SELF_DESCRIBING_FORMATS = {"bytes", "percent", "days", "flops", "yesno", "seconds"}
 
 
 def format_output(spec: dict, value: object) -> str:
