@@ -34,6 +34,7 @@ import platform
 import posixpath
 import random
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -329,25 +330,33 @@ def _env(what_if: str = "") -> dict[str, str]:
     return env
 
 
-def timed(command: list[str], label: str, what_if: str = "") -> float | None:
+@dataclass(frozen=True)
+class Timing:
+    wall: float  # seconds on the clock: what a user waits, but inflated by anything else running
+    cpu: float   # user + system seconds of the build process: much less sensitive to other load
+
+
+def timed(command: list[str], label: str, what_if: str = "") -> Timing | None:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(command, cwd=CODE, env=_env(what_if), capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
         print(f"  !! {label} failed (exit {done.returncode}):\n{tail}", flush=True)
         return None
-    return elapsed
+    return Timing(elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
 
 
-def build_layermap(project: Path, what_if: str = "") -> float | None:
+def build_layermap(project: Path, what_if: str = "") -> Timing | None:
     for leftover in (".layermap", "site", ".site.new", ".site.old"):
         shutil.rmtree(project / leftover, ignore_errors=True)  # every run starts from nothing
     entry = [str(CODE / "what_if.py")] if what_if else ["-m", "generator.cli"]
     return timed([sys.executable, *entry, "--project", str(project), "build"], "layermap build", what_if)
 
 
-def build_baseline(root: Path) -> float | None:
+def build_baseline(root: Path) -> Timing | None:
     shutil.rmtree(root / "site", ignore_errors=True)
     return timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml")], "baseline build")
 
@@ -403,24 +412,22 @@ def median_parts(files: list[Path]) -> PageParts:
 @dataclass
 class Result:
     size: int
-    layermap_s: list[float] = field(default_factory=list)
-    baseline_s: list[float] = field(default_factory=list)
+    layermap: list[Timing] = field(default_factory=list)
+    baseline: list[Timing] = field(default_factory=list)
     layermap_page: PageParts | None = None
     baseline_page: PageParts | None = None
     layermap_search_kb: float = 0.0
     baseline_search_kb: float = 0.0
 
     @staticmethod
-    def _median(values: list[float]) -> float | None:
-        return statistics.median(values) if values else None
+    def _median(timings: list[Timing], kind: str) -> float | None:
+        return statistics.median(getattr(t, kind) for t in timings) if timings else None
 
-    @property
-    def lm(self) -> float | None:
-        return self._median(self.layermap_s)
+    def lm(self, kind: str = "wall") -> float | None:
+        return self._median(self.layermap, kind)
 
-    @property
-    def base(self) -> float | None:
-        return self._median(self.baseline_s)
+    def base(self, kind: str = "wall") -> float | None:
+        return self._median(self.baseline, kind)
 
 
 def measure(size: int, repeat: int, seed: int, work: Path, what_if: str = "", baseline_too: bool = True) -> Result:
@@ -432,26 +439,24 @@ def measure(size: int, repeat: int, seed: int, work: Path, what_if: str = "", ba
     for run in range(repeat):
         t = build_layermap(project, what_if)
         if t is not None:
-            result.layermap_s.append(t)
-        if t is None and run == 0:
+            result.layermap.append(t)
+        elif run == 0:
             return result
-        if not baseline_too:
-            print(f"[{size} topics] run {run + 1}/{repeat}: layermap {_s(t)}", flush=True)
-            continue
-        if run == 0:
-            write_baseline(project / ".layermap" / "docs", baseline)
-        b = build_baseline(baseline)
-        if b is not None:
-            result.baseline_s.append(b)
-        print(f"[{size} topics] run {run + 1}/{repeat}: layermap {_s(t)}, baseline {_s(b)}", flush=True)
+        b = None
+        if baseline_too:
+            if run == 0:
+                write_baseline(project / ".layermap" / "docs", baseline)
+            b = build_baseline(baseline)
+            if b is not None:
+                result.baseline.append(b)
+        print(f"[{size} topics] run {run + 1}/{repeat}: layermap {_s(t)}"
+              + (f", baseline {_s(b)}" if baseline_too else ""), flush=True)
     sample = random.Random(seed).sample(sorted(pages), k=min(SAMPLE_PAGES, len(pages)))
-    lm_files = [project / "site" / pages[t][:-3] / "index.html" for t in sample]
-    base_files = [baseline / "site" / t / "index.html" for t in sample]
-    if result.layermap_s:
-        result.layermap_page = median_parts(lm_files)
+    if result.layermap:
+        result.layermap_page = median_parts([project / "site" / pages[t][:-3] / "index.html" for t in sample])
         result.layermap_search_kb = _kb((project / "site/search/search_index.json").stat().st_size)
-    if result.baseline_s:
-        result.baseline_page = median_parts(base_files)
+    if result.baseline:
+        result.baseline_page = median_parts([baseline / "site" / t / "index.html" for t in sample])
         result.baseline_search_kb = _kb((baseline / "site/search/search_index.json").stat().st_size)
     return result
 
@@ -460,8 +465,8 @@ def _kb(n: int) -> float:
     return n / 1000
 
 
-def _s(t: float | None) -> str:
-    return "failed" if t is None else f"{t:.1f} s"
+def _s(t: Timing | None) -> str:
+    return "failed" if t is None else f"{t.wall:.1f} s (CPU {t.cpu:.1f} s)"
 
 
 def _f(value: float | None, digits: int = 1) -> str:
@@ -478,27 +483,37 @@ def code_state() -> str:
     return f"commit {head}" + (" plus uncommitted changes in the working tree" if dirty else "")
 
 
+def _ratio(a: float | None, b: float | None) -> float | None:
+    return a / b if a and b else None
+
+
 def report(results: list[Result], command: str, what_if: str = "", state: str = "") -> str:
     lines = [
         "| topics | layermap build s | baseline build s | ratio | layermap topic KB | baseline topic KB |",
         "|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
-        ratio = r.lm / r.base if r.lm and r.base else None
-        lines.append(f"| {r.size:,} | {_f(r.lm)} | {_f(r.base)} | {_f(ratio, 2)} | "
+        lines.append(f"| {r.size:,} | {_f(r.lm())} | {_f(r.base())} | {_f(_ratio(r.lm(), r.base()), 2)} | "
                      f"{_f(r.layermap_page and _kb(r.layermap_page.total))} | "
                      f"{_f(r.baseline_page and _kb(r.baseline_page.total))} |")
     by_size = {r.size: r for r in results}
-    lines.append("")
-    if 1000 in by_size and 2000 in by_size:
+    both = 1000 in by_size and 2000 in by_size
+    if both:
         a, b = by_size[1000], by_size[2000]
-        growth_lm = b.lm / a.lm if a.lm and b.lm else None
-        growth_base = b.base / a.base if a.base and b.base else None
-        lines.append(f"Growth 2,000 / 1,000 topics: layermap × {_f(growth_lm, 2)}, baseline × {_f(growth_base, 2)} "
-                     "(× 2.00 is linear).")
-    lines += ["", "What a typical topic page is made of (median of "
-              f"{SAMPLE_PAGES} sampled topic pages, KB):", "",
-              "| topics | site | page | sidebar nav | table of contents (×2) | “More in layer” list | rest | search index KB |",
+        lines += ["", f"Growth 2,000 / 1,000 topics (× 2.00 is linear): layermap × {_f(_ratio(b.lm(), a.lm()), 2)}, "
+                      f"baseline × {_f(_ratio(b.base(), a.base()), 2)}."]
+    lines += ["", "CPU time of the same builds (user + system s; other jobs on the machine inflate wall time, "
+                  "much less this):", "",
+              "| topics | layermap CPU s | baseline CPU s | ratio |", "|---:|---:|---:|---:|"]
+    for r in results:
+        lines.append(f"| {r.size:,} | {_f(r.lm('cpu'))} | {_f(r.base('cpu'))} | "
+                     f"{_f(_ratio(r.lm('cpu'), r.base('cpu')), 2)} |")
+    if both:
+        lines += ["", f"CPU growth 2,000 / 1,000 topics: layermap × {_f(_ratio(b.lm('cpu'), a.lm('cpu')), 2)}, "
+                      f"baseline × {_f(_ratio(b.base('cpu'), a.base('cpu')), 2)}."]
+    lines += ["", f"What a typical topic page is made of (median of {SAMPLE_PAGES} sampled topic pages, KB):", "",
+              "| topics | site | page | sidebar nav | table of contents (×2) | “More in layer” list | rest | "
+              "search index KB |",
               "|---:|---|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         for name, parts, search in (("layermap", r.layermap_page, r.layermap_search_kb),
@@ -509,24 +524,27 @@ def report(results: list[Result], command: str, what_if: str = "", state: str = 
                              f"({parts.nav / parts.total:.0%}) | {_kb(parts.toc):.1f} | {_kb(parts.siblings):.1f} "
                              f"({parts.siblings / parts.total:.0%}) | {_kb(rest):.1f} | {search:,.0f} |")
     lines += ["", "Targets:"]
-    if 1000 in by_size and 2000 in by_size and by_size[1000].lm and by_size[2000].lm:
-        growth = by_size[2000].lm / by_size[1000].lm
-        verdict = "PASS" if growth <= LINEAR_LIMIT else "FAIL"
-        lines.append(f"- {verdict}: layermap build grows linearly: t(2000) = {growth:.2f} × t(1000) "
-                     f"(limit {LINEAR_LIMIT} ×)")
+    if both and a.lm() and b.lm():
+        for kind, name in (("wall", "build time"), ("cpu", "build CPU time")):
+            growth = b.lm(kind) / a.lm(kind)
+            verdict = "PASS" if growth <= LINEAR_LIMIT else "FAIL"
+            lines.append(f"- {verdict}: layermap {name} grows linearly: t(2000) = {growth:.2f} × t(1000) "
+                         f"(limit {LINEAR_LIMIT} ×)")
     else:
         lines.append("- n/a: linear growth needs successful runs at sizes 1000 and 2000")
     page = by_size.get(PAGE_SIZE_AT)
     if page and page.layermap_page:
         kb = _kb(page.layermap_page.total)
         verdict = "PASS" if kb <= PAGE_LIMIT_KB else "FAIL"
-        lines.append(f"- {verdict}: typical topic page at 1,000 topics = {kb:.1f} KB (limit {PAGE_LIMIT_KB:.0f} KB)")
+        nav = page.layermap_page.nav / page.layermap_page.total
+        lines.append(f"- {verdict}: typical topic page at 1,000 topics = {kb:.1f} KB (limit {PAGE_LIMIT_KB:.0f} KB; "
+                     f"its sidebar navigation is {nav:.0%} of it)")
     else:
         lines.append("- n/a: page size needs a successful run at size 1000")
     lines += ["", f"Measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC on {platform.node() or 'this machine'} "
               f"({os.cpu_count()} CPUs, Python {platform.python_version()}); shared 2-core machine, ±20 %.",
               f"Code: {state}." + (f" What-if changes patched in: {what_if} (benchmarks/what_if.py)."
-                                          if what_if else ""),
+                                   if what_if else ""),
               f"Command: `{command}`"]
     return "\n".join(lines)
 
@@ -539,8 +557,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=7, help="seed of the synthetic content (default 7)")
     p.add_argument("--no-baseline", action="store_true", help="skip the baseline builds (quicker experiments)")
     p.add_argument("--what-if", default="", metavar="CHANGES",
-                   help="measure proposed changes instead of the code as it is: siblings, nav or "
-                        "siblings,nav (see benchmarks/what_if.py)")
+                   help="measure proposed changes patched over the code, comma-separated: siblings, "
+                        "search, nav (see benchmarks/what_if.py)")
     args = p.parse_args(argv)
     sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
     command = "python benchmarks/build_scale.py " + " ".join(argv if argv is not None else sys.argv[1:])

@@ -6,9 +6,11 @@ replacing, in memory, the parts named in ``LAYERMAP_WHAT_IF`` (comma-separated):
 * ``siblings``: the "More in <layer>" list shows at most ``SIBLINGS`` topics, the ones
   next to this topic in the layer's alphabetical order, then a link to the layer page
   with all of them (today it lists every other topic of the layer, with its summary);
+* ``search``: the "More in <layer>" section is left out of the search index
+  (``data-search-exclude`` on its heading): it only repeats other pages' summaries;
 * ``nav``: layers with more than ``CHUNK`` topics are split in the navigation into
-  alphabetical sub-sections of at most ``CHUNK`` topics, so that with
-  ``navigation.prune`` a page embeds one sub-section instead of the whole layer.
+  sub-sections of at most ``CHUNK`` topics (the experiment behind ``NAV_GROUP`` in
+  ``generator/pages.py``, which now does this itself).
 """
 
 from __future__ import annotations
@@ -43,6 +45,12 @@ def nearby_siblings(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
     return f"## More in {layer_label(layer)} {{ #siblings }}\n\n{items}{more}"
 
 
+def search_excluded(siblings):  # noqa: ANN001, ANN201 - wraps either _siblings
+    def render(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
+        return siblings(kmap, topic, page).replace("{ #siblings }", "{ #siblings data-search-exclude }", 1)
+    return render
+
+
 def _initials(title: str) -> str:
     return title[:2].capitalize()
 
@@ -65,12 +73,14 @@ def chunked_navigation(kmap: KnowledgeMap) -> list[NavItem]:
 
 def main() -> int:
     changes = {c.strip() for c in os.environ.get("LAYERMAP_WHAT_IF", "").split(",") if c.strip()}
-    unknown = changes - {"siblings", "nav"}
+    unknown = changes - {"siblings", "search", "nav"}
     if unknown:
         print(f"unknown what-if change(s): {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
     if "siblings" in changes:
         topic_render._siblings = nearby_siblings
+    if "search" in changes:
+        topic_render._siblings = search_excluded(topic_render._siblings)
     if "nav" in changes:
         pipeline.navigation = chunked_navigation
     from generator.cli import main as cli_main
