@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
-from .values import format_bytes, format_percent
+from .values import FORMATTERS, format_percent
 
 WIDTH = 480
 PLOT_LEFT = 12
@@ -70,24 +70,47 @@ def legend(entries: list[tuple[str, str, str]], y: float) -> list[str]:
     return parts
 
 
+BAR_WORDS = {
+    "capacity": "Capacity {capacity}",
+    "fits": "Fits: {needed} of {capacity}",
+    "over": "Does not fit: needs {needed}, has {capacity}",
+    "over_by": "Over capacity by {over}",
+    "summary_fits": "{needed} needed ({breakdown}) against {capacity} capacity; fits",
+    "summary_over": "{needed} needed ({breakdown}) against {capacity} capacity; does not fit",
+}
+
+
 def memory_bar(figure: dict, values: dict) -> str:
-    """Stacked bar of the memory one accelerator needs, against a line at its capacity."""
+    """Stacked bar of parts against a line at a capacity: memory by default.
+
+    Optional keys reuse it for other quantities: ``format`` (an output format such as
+    ``seconds`` or ``usd``; default ``bytes``) and ``words`` (templates overriding BAR_WORDS,
+    filled with {needed}, {capacity}, {over} and {breakdown}).
+    """
+    show = FORMATTERS[figure.get("format", "bytes")]
+    words = {**BAR_WORDS, **figure.get("words", {})}
     parts = [(part["label"], float(values[part["value"]])) for part in figure["parts"]]
     needed = sum(amount for _, amount in parts)
     capacity = float(values[figure["capacity"]])
     fits = needed <= capacity
     scale = PLOT_WIDTH / max(needed, capacity)
     bar_top, bar_height = 26, 30
+    filled = {
+        "needed": show(needed),
+        "capacity": show(capacity),
+        "over": show(needed - capacity),
+        "breakdown": ", ".join(f"{label.lower()} {show(amount)}" for label, amount in parts),
+    }
 
     body = []
     x = PLOT_LEFT
     for index, (label, amount) in enumerate(parts):
         width = amount * scale
-        body.append(rect(x, bar_top, width, bar_height, COLOURS[f"part-{index % 4}"], f"lm-fig-part lm-fig-part-{index}", f"{label}: {format_bytes(amount)}"))
+        body.append(rect(x, bar_top, width, bar_height, COLOURS[f"part-{index % 4}"], f"lm-fig-part lm-fig-part-{index}", f"{label}: {show(amount)}"))
         x += width
     capacity_x = PLOT_LEFT + capacity * scale
     if not fits:
-        over = f"Over capacity by {format_bytes(needed - capacity)}"
+        over = words["over_by"].format(**filled)
         body.append(
             f'<rect class="lm-fig-over" x="{number(capacity_x)}" y="{bar_top - 3}" width="{number(x - capacity_x)}"'
             f' height="{bar_height + 6}" style="fill:none;stroke:{COLOURS["over"]};stroke-width:2;stroke-dasharray:5 3">'
@@ -97,15 +120,15 @@ def memory_bar(figure: dict, values: dict) -> str:
         f'<line class="lm-fig-capacity" x1="{number(capacity_x)}" x2="{number(capacity_x)}" y1="{bar_top - 8}"'
         f' y2="{bar_top + bar_height + 8}" style="stroke:currentColor;stroke-width:2"/>'
     )
-    capacity_label = f"Capacity {format_bytes(capacity)}"
+    capacity_label = words["capacity"].format(**filled)
     anchor = "end" if capacity_x > PLOT_LEFT + PLOT_WIDTH * 0.6 else "start"
     body.append(text(capacity_x + (-4 if anchor == "end" else 4), bar_top - 12, capacity_label, "lm-fig-text lm-fig-capacity-label", anchor))
-    verdict = f"Fits: {format_bytes(needed)} of {format_bytes(capacity)}" if fits else f"Does not fit: needs {format_bytes(needed)}, has {format_bytes(capacity)}"
+    verdict = words["fits" if fits else "over"].format(**filled)
     body.append(text(PLOT_LEFT, bar_top + bar_height + 22, verdict, "lm-fig-text lm-fig-verdict" + ("" if fits else " lm-fig-warning")))
-    body += legend([(f"{label} {format_bytes(amount)}", COLOURS[f"part-{index % 4}"], "") for index, (label, amount) in enumerate(parts)], bar_top + bar_height + 44)
+    body += legend([(f"{label} {show(amount)}", COLOURS[f"part-{index % 4}"], "") for index, (label, amount) in enumerate(parts)], bar_top + bar_height + 44)
 
-    breakdown = ", ".join(f"{label.lower()} {format_bytes(amount)}" for label, amount in parts)
-    label = f"{figure.get('title', 'Memory')}: {format_bytes(needed)} needed ({breakdown}) against {format_bytes(capacity)} capacity; {'fits' if fits else 'does not fit'}."
+    summary = words["summary_fits" if fits else "summary_over"].format(**filled)
+    label = f"{figure.get('title', 'Memory')}: {summary}."
     return svg_root("memory", label, bar_top + bar_height + 52, body, "" if fits else "lm-fig--over")
 
 
@@ -163,9 +186,28 @@ def pipeline_schedule(figure: dict, values: dict) -> str:
     return svg_root("pipeline", f"{figure.get('title', 'Pipeline schedule')}: {summary}.", axis_y + 30, body)
 
 
+def share_bar(figure: dict, values: dict) -> str:
+    """One bar split into the shares of a whole (values between 0 and 1), each labelled in percent."""
+    parts = [(part["label"], max(float(values[part["value"]]), 0.0)) for part in figure["parts"]]
+    whole = sum(share for _, share in parts) or 1.0
+    bar_top, bar_height = 8, 30
+
+    body = []
+    x = PLOT_LEFT
+    for index, (label, share) in enumerate(parts):
+        width = share / whole * PLOT_WIDTH
+        body.append(rect(x, bar_top, width, bar_height, COLOURS[f"part-{index % 4}"], f"lm-fig-part lm-fig-part-{index}", f"{label}: {format_percent(share)}"))
+        x += width
+    body += legend([(f"{label} {format_percent(share)}", COLOURS[f"part-{index % 4}"], "") for index, (label, share) in enumerate(parts)], bar_top + bar_height + 22)
+
+    breakdown = ", ".join(f"{label.lower()} {format_percent(share)}" for label, share in parts)
+    return svg_root("share", f"{figure.get('title', 'Shares')}: {breakdown}.", bar_top + bar_height + 30, body)
+
+
 FIGURE_KINDS: dict[str, Callable[[dict, dict], str]] = {
     "memory_bar": memory_bar,
     "pipeline_schedule": pipeline_schedule,
+    "share_bar": share_bar,
 }
 
 
