@@ -558,7 +558,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-baseline", action="store_true", help="skip the baseline builds (quicker experiments)")
     p.add_argument("--what-if", default="", metavar="CHANGES",
                    help="measure proposed changes patched over the code, comma-separated: siblings, "
-                        "search, nav (see benchmarks/what_if.py)")
+                        "search, nav, flatnav (see benchmarks/what_if.py)")
     args = p.parse_args(argv)
     sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
     command = "python benchmarks/build_scale.py " + " ".join(argv if argv is not None else sys.argv[1:])

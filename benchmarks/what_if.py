@@ -10,7 +10,9 @@ replacing, in memory, the parts named in ``LAYERMAP_WHAT_IF`` (comma-separated):
   (``data-search-exclude`` on its heading): it only repeats other pages' summaries;
 * ``nav``: layers with more than ``CHUNK`` topics are split in the navigation into
   sub-sections of at most ``CHUNK`` topics (the experiment behind ``NAV_GROUP`` in
-  ``generator/pages.py``, which now does this itself).
+  ``generator/pages.py``, which now does this itself);
+* ``flatnav``: the navigation as it was before ``NAV_GROUP``: every topic of a layer
+  directly in the layer's section (to measure "before").
 """
 
 from __future__ import annotations
@@ -71,9 +73,18 @@ def chunked_navigation(kmap: KnowledgeMap) -> list[NavItem]:
     return nav
 
 
+def flat_navigation(kmap: KnowledgeMap) -> list[NavItem]:
+    nav: list[NavItem] = [{"Home": HOME}]
+    for layer in kmap.layers:
+        entries: list[NavItem] = [layer_page(layer.number)]
+        entries += [{t.title: topic_page(t)} for t in kmap.topics_by_layer[layer.number]]
+        nav.append({layer_label(layer): entries})
+    return nav
+
+
 def main() -> int:
     changes = {c.strip() for c in os.environ.get("LAYERMAP_WHAT_IF", "").split(",") if c.strip()}
-    unknown = changes - {"siblings", "search", "nav"}
+    unknown = changes - {"siblings", "search", "nav", "flatnav"}
     if unknown:
         print(f"unknown what-if change(s): {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
@@ -83,6 +94,8 @@ def main() -> int:
         topic_render._siblings = search_excluded(topic_render._siblings)
     if "nav" in changes:
         pipeline.navigation = chunked_navigation
+    if "flatnav" in changes:
+        pipeline.navigation = flat_navigation
     from generator.cli import main as cli_main
 
     return cli_main(sys.argv[1:])
