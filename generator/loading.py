@@ -106,7 +106,8 @@ def _unread_files(content_dir: Path, root: Path) -> list[Diagnostic]:
 
 def load_content(content_dir: Path, project_root: Path | None = None) -> Content:
     """Load and validate all content; raise :class:`ContentError` listing every problem."""
-    from generator.validation import check_content, check_topics  # local: validation reads Content
+    # local import: validation reads Content
+    from generator.validation import check_content, check_topics, check_unvalidated_topic
 
     root = project_root or content_dir.parent
     log = DiagnosticLog()
@@ -127,6 +128,8 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
             topics.append(TopicFile(topic, name, doc))
         else:  # already reported; its id (or, unreadable, its file name) must not cascade into edge errors
             data = doc.data if doc is not None else None
+            if doc is not None and isinstance(data, dict):
+                log.extend(check_unvalidated_topic(name, doc))
             unreadable_ids.add(data["id"] if isinstance(data, dict) and isinstance(data.get("id"), str) else path.stem)
     if map_config is None:  # still check what the topics can be checked for without the map
         log.extend(check_topics(topics, None, unreadable_ids))

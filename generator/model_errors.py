@@ -130,7 +130,7 @@ def _or_remove(root: type[BaseModel], path: KeyPath) -> str:
 def _aside(root: type[BaseModel], path: KeyPath) -> str:
     """The field's description as a parenthesis, e.g. " (number of a layer defined in map.yaml)"."""
     what = _description(root, path)
-    return f" ({what[0].lower()}{what[1:]})" if what else ""
+    return f" ({what})" if what else ""
 
 
 def _key(path: KeyPath) -> str:

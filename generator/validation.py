@@ -18,9 +18,14 @@ from generator.schema import DEPTH_KEYS, MapConfig
 from generator.yaml_source import KeyPath, YamlDocument
 
 
+def _at_doc(file: str, doc: YamlDocument, path: KeyPath, severity: str, message: str, hint: str = "",
+            *, value: bool = False) -> Diagnostic:
+    where = doc.position(path, value=value)
+    return Diagnostic(file, where.line, where.column, severity, dotted(path), message, hint)  # type: ignore[arg-type]
+
+
 def _at(tf: TopicFile, path: KeyPath, severity: str, message: str, hint: str = "", *, value: bool = False) -> Diagnostic:
-    where = tf.doc.position(path, value=value)
-    return Diagnostic(tf.file, where.line, where.column, severity, dotted(path), message, hint)  # type: ignore[arg-type]
+    return _at_doc(tf.file, tf.doc, path, severity, message, hint, value=value)
 
 
 def _line(tf: TopicFile, path: KeyPath) -> str:
@@ -130,31 +135,47 @@ def _text_fields(value: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
             yield from _text_fields(item, (*path, index))
 
 
-def _check_citations(tf: TopicFile) -> Iterator[Diagnostic]:
-    keys = [source.id for source in tf.topic.sources]
+def _citation_problems(file: str, doc: YamlDocument, keys: list[str]) -> Iterator[Diagnostic]:
+    """Duplicate source ids, citations of unknown sources, sources never cited."""
     for index, key in enumerate(keys):
         if key in keys[:index]:
-            yield _at(tf, ("sources", index, "id"), "error",
-                      f"source id `{key}` is used twice (also on line {tf.doc.position(('sources', keys.index(key))).line})",
-                      "give each source its own id, e.g. add a letter: `smith2024b`", value=True)
+            yield _at_doc(file, doc, ("sources", index, "id"), "error",
+                          f"source id `{key}` is used twice (also on line {doc.position(('sources', keys.index(key))).line})",
+                          "give each source its own id, e.g. add a letter: `smith2024b`", value=True)
     cited: set[str] = set()
-    for path, text in _text_fields(tf.doc.data.get("depths", {}), ("depths",)):
+    for path, text in _text_fields(doc.data.get("depths", {}), ("depths",)):
         for key, offset in cited_keys(text):
             cited.add(key)
             if key not in keys:
                 if not text.startswith(f"[@{key}", offset):  # a later key of `[@a; @b]`: point at it
                     offset = max(text.find(f"@{key}", offset), offset)
-                where = tf.doc.text_position(path, offset)
+                where = doc.text_position(path, offset)
                 close = difflib.get_close_matches(key, keys, n=1, cutoff=0.5)
                 hint = (f"did you mean `[@{close[0]}]`?" if close
                         else f"add a source with `id: {key}` under `sources:`, or cite one of: "
                              f"{', '.join(keys)}" if keys else f"add a source with `id: {key}` under `sources:`")
-                yield Diagnostic(tf.file, where.line, where.column, "error", dotted(path),
+                yield Diagnostic(file, where.line, where.column, "error", dotted(path),
                                  f"citation of unknown source `[@{key}]`", hint)
     for index, key in enumerate(keys):
         if key not in cited and key not in keys[:index]:
-            yield _at(tf, ("sources", index, "id"), "warning", f"source `{key}` is never cited",
-                      f"cite it in the text as [@{key}], or remove it", value=True)
+            yield _at_doc(file, doc, ("sources", index, "id"), "warning", f"source `{key}` is never cited",
+                          f"cite it in the text as [@{key}], or remove it", value=True)
+
+
+def _check_citations(tf: TopicFile) -> Iterator[Diagnostic]:
+    yield from _citation_problems(tf.file, tf.doc, [source.id for source in tf.topic.sources])
+
+
+def check_unvalidated_topic(file: str, doc: YamlDocument) -> list[Diagnostic]:
+    """The citation checks of a topic that failed its schema, so one typo does not hide them.
+
+    Runs only where the sources can be read: a list of mappings, each with a text `id`.
+    """
+    data = doc.data
+    sources = data.get("sources", []) if isinstance(data, dict) else None
+    if not isinstance(sources, list) or not all(isinstance(s, dict) and isinstance(s.get("id"), str) for s in sources):
+        return []
+    return list(_citation_problems(file, doc, [s["id"] for s in sources]))
 
 
 def _check_depths(tf: TopicFile) -> Iterator[Diagnostic]:

@@ -202,3 +202,13 @@ def test_a_yml_file_is_a_warning_not_silence(mini: MiniProject) -> None:
         "content/layer-2/fans.YAML:1:1: warning: `fans.YAML` is not read: content files end in `.yaml`\n"
         "    fix: rename it to `fans.yaml`",
     ]
+
+
+def test_a_schema_error_does_not_hide_citation_errors_in_the_same_file(mini: MiniProject) -> None:
+    power = (MINI / "layer-1" / "power.yaml").read_text()
+    mini.write("layer-1/power.yaml", power.replace("analogy:", "analagy:").replace("[@smith2020]", "[@smith2002]"))
+    report = mini.report()
+    assert "content/layer-1/power.yaml:14:5: error: `depths.D1.analagy` unknown key `analagy`" in report
+    assert "content/layer-1/power.yaml:8:37: error: `depths.D1.body` citation of unknown source `[@smith2002]`" in report
+    assert "fix: did you mean `[@smith2020]`?" in report
+    assert report.endswith("2 error(s), 1 warning(s)")  # and smith2020 is never cited
