@@ -120,11 +120,14 @@ def preset_select(module: object, group: dict, instance_id: str, raw: dict[str, 
     )
 
 
-def outputs_list(module: object, display: dict[str, str]) -> str:
+def outputs_list(module: object, display: dict[str, str], values: dict | None = None) -> str:
+    """Outputs as the reader sees them; ``data-value`` carries the exact number for tests and tools."""
+    values = values or {}
     rows = "".join(
         f'<div class="lm-calc__output" data-output-box="{escape(spec["name"])}">'
         f"<dt>{escape(spec['label'])}</dt>"
-        f'<dd data-output="{escape(spec["name"])}">{escape(display.get(spec["name"], "—"))}</dd></div>'
+        f'<dd data-output="{escape(spec["name"])}"{attributes(data_value=json.dumps(values.get(spec["name"])))}>'
+        f'{escape(display.get(spec["name"], "—"))}</dd></div>'
         for spec in module.OUTPUTS
     )
     return f'<dl class="lm-calc__outputs">{rows}</dl>'
@@ -170,10 +173,12 @@ def render_form(module: object, instance_id: str, values: dict | None = None) ->
         f'<p class="lm-calc__status" role="status" data-state="static">Showing results for the values below; the live calculator starts when you change one (it needs JavaScript).</p>',
         f'<fieldset class="lm-calc__presets"><legend>Presets</legend>{presets}</fieldset>' if presets else "",
         f'<fieldset class="lm-calc__inputs"><legend>Inputs</legend>{fields}</fieldset>',
-        '<p class="lm-calc__actions"><button type="button" class="md-button lm-calc__reset" data-action="reset">Reset to defaults</button>'
+        '<p class="lm-calc__actions"><button type="button" class="lm-calc__reset" data-action="reset">Reset to defaults</button>'
         f' <a class="lm-calc__link" href="#{escape(instance_id)}" data-role="link">Link to this scenario</a></p>',
         "</form>",
-        f'<div class="lm-calc__results"><p class="lm-calc__results-title">Results</p>{outputs_list(module, result["display"])}</div>',
+        '<div class="lm-calc__results"><p class="lm-calc__results-title">Results</p>'
+        '<p class="lm-calc__invalid-note" data-role="invalid-note" hidden>These results are for the last valid values: correct the highlighted field to update them.</p>'
+        f'{outputs_list(module, result["display"], result["values"])}</div>',
         figures_block(module, result["figures"]),
         f'<p class="lm-calc__announce" aria-live="polite" aria-atomic="true" data-role="announce"></p>',
         "</div>",

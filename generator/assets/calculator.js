@@ -156,9 +156,13 @@ function bind(root) {
       fields.get(slot.dataset.errorFor)?.setAttribute("aria-invalid", message ? "true" : "false");
     }
     root.classList.toggle("lm-calc--invalid", !result.ok);
+    root.querySelector("[data-role=invalid-note]")?.toggleAttribute("hidden", result.ok);
     root.classList.remove("lm-calc--stale");
     if (result.ok) {
-      for (const dd of root.querySelectorAll("[data-output]")) dd.textContent = result.display[dd.dataset.output] ?? "—";
+      for (const dd of root.querySelectorAll("[data-output]")) {
+        dd.textContent = result.display[dd.dataset.output] ?? "—";
+        dd.dataset.value = JSON.stringify(result.values[dd.dataset.output] ?? null);
+      }
       for (const art of root.querySelectorAll("[data-figure-art]")) art.innerHTML = result.figures[art.dataset.figureArt] ?? "";
     }
     clearTimeout(announceTimer);

@@ -30,7 +30,7 @@ def _playable(exercise: Exercise, instance: str | None, calculators: Calculators
         return "", ""
     view = calculators.exercise(depth.calculator.name, dict(depth.calculator.values), exercise)
     data = f' data-calculator="{instance}" data-plan="{attr(json.dumps(view.plan, separators=(",", ":")))}"'
-    rows = "".join(f'<dt>{inline(label)}</dt><dd data-output="{name}">{inline(value)}</dd>' for name, label, value in view.end)
+    rows = "".join(f'<dt>{inline(label)}</dt><dd data-end-output="{name}">{inline(value)}</dd>' for name, label, value in view.end)
     end = f'<div class="lm-exercise-end"><p class="lm-exercise-end-title">Where it ends:</p><dl>{rows}</dl></div>'
     return data, end
 
