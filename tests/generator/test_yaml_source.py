@@ -6,6 +6,7 @@ import textwrap
 
 import pytest
 
+from generator import yaml_source
 from generator.yaml_source import Position, YamlSyntaxError, parse_yaml
 
 
@@ -151,7 +152,8 @@ def test_an_alias_inside_its_own_anchor_is_a_syntax_error_not_a_crash() -> None:
     assert caught.value.position == Position(1, 4)
 
 
-def test_an_alias_bomb_is_refused() -> None:
+def test_an_alias_bomb_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yaml_source, "MAX_NODES", 2_000)  # the same limit, reached sooner
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 7)]
     with pytest.raises(YamlSyntaxError) as caught:
@@ -161,3 +163,8 @@ def test_an_alias_bomb_is_refused() -> None:
 
 def test_a_complex_key_is_named_by_its_text() -> None:
     assert parse("? [a, b]\n: 1\n").data == {"[a, b]": 1}
+
+
+def test_many_repeats_of_a_small_anchor_are_fine() -> None:
+    text = "a: &s {x: 1}\nb: [" + ", ".join(["*s"] * 500) + "]\n"
+    assert len(parse_yaml(text).data["b"]) == 500
