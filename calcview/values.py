@@ -129,10 +129,22 @@ def format_seconds(seconds: float) -> str:
     return f"{significant(seconds / 1e-6)} µs"
 
 
+def format_months(months: float | None) -> str:
+    """A waiting time in months; None means it never comes: 14.23 -> "14.2 months", None -> "never"."""
+    if months is None:
+        return "never"
+    text = significant(months)
+    return f"{text} month" if text == "1" else f"{text} months"
+
+
 def format_usd(value: float) -> str:
-    """US dollars, three significant figures, in words from a million: 2.1389 -> "$2.14", 4.4e6 -> "$4.4 million"."""
+    """US dollars: cents from $1 to $100 (1.8 -> "$1.80"), else three significant figures in words
+    from a million (0.1326 -> "$0.133", 37500 -> "$37,500", 4.4e6 -> "$4.4 million")."""
     sign = "-" if value < 0 else ""
-    return f"{sign}${format_number(abs(value))}"
+    amount = abs(value)
+    if 1 <= amount < 99.995:
+        return f"{sign}${amount:.2f}"
+    return f"{sign}${format_number(amount)}"
 
 
 FORMATTERS = {
@@ -145,9 +157,10 @@ FORMATTERS = {
     "yesno": format_yesno,
     "seconds": format_seconds,
     "usd": format_usd,
+    "months": format_months,
 }
 # Formats that name their own unit; the others are followed by the output's declared unit.
-SELF_DESCRIBING_FORMATS = {"bytes", "percent", "days", "flops", "yesno", "seconds"}
+SELF_DESCRIBING_FORMATS = {"bytes", "percent", "days", "flops", "yesno", "seconds", "months"}
 
 
 def format_output(spec: dict, value: object) -> str:

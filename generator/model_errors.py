@@ -68,10 +68,14 @@ def model_at(root: type[BaseModel], path: KeyPath) -> type[BaseModel] | None:
     """The model class that a key path inside ``root`` points into."""
     current: Any = root
     for step in path:
+        options = _unwrap(current)
+        mappings = [typing.get_args(c)[1] for c in options if typing.get_origin(c) is dict]
         if isinstance(step, int):
-            candidates = [typing.get_args(c)[0] for c in _unwrap(current) if typing.get_origin(c) is list]
+            candidates = [typing.get_args(c)[0] for c in options if typing.get_origin(c) is list]
+        elif mappings:  # a free-keyed mapping such as `readability: {D1: …}`
+            candidates = mappings
         else:
-            models = [c for c in _unwrap(current) if isinstance(c, type) and issubclass(c, BaseModel)]
+            models = [c for c in options if isinstance(c, type) and issubclass(c, BaseModel)]
             if not models or step not in models[0].model_fields:
                 return None
             candidates = [models[0].model_fields[step].annotation]
@@ -256,6 +260,8 @@ def _length_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], v
     ctx = error.get("ctx") or {}
     key = _key(path)
     if error["type"] == "string_too_short":
+        if path and isinstance(path[-1], int):
+            return "is empty", "write the text of this item, or remove the item"
         return "is empty", f"write the text after `{key}:`{_or_remove(root, path)}"
     if error["type"] == "string_too_long":
         limit = ctx.get("max_length")

@@ -36,10 +36,15 @@ def test_seconds_texts(seconds, expected):
     ("value", "unit", "expected"),
     [
         (2.1389, "", "$2.14"),
+        (1.8, "", "$1.80"),
+        (99.999, "", "$100"),
+        (0.99, "", "$0.99"),
+        (37_500, "", "$37,500"),
         (0.13260, "per accelerator-hour", "$0.133 per accelerator-hour"),
         (300_000, "", "$300,000"),
         (4_420_000, "", "$4.42 million"),
-        (-1.5, "", "-$1.5"),
+        (-1.5, "", "-$1.50"),
+        (-0.25, "", "-$0.25"),
         (0, "", "$0"),
     ],
 )
@@ -65,3 +70,8 @@ def test_usd_text_reads_back_within_rounding(value):
     assert match, format_usd(value)
     scale = {None: 1, "million": 1e6, "billion": 1e9, "trillion": 1e12}[match.group(2)]
     assert float(match.group(1).replace(",", "")) * scale == pytest.approx(value, rel=6e-3)
+
+
+@pytest.mark.parametrize(("months", "expected"), [(None, "never"), (1.0, "1 month"), (14.23, "14.2 months"), (68.04, "68 months")])
+def test_months_texts(months, expected):
+    assert format_output({"name": "x", "format": "months", "unit": "ignored"}, months) == expected

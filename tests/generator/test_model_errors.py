@@ -5,7 +5,9 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from pydantic import BaseModel, Field, ValidationError
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, StringConstraints, ValidationError
 
 from generator.diagnostics import Diagnostic
 from generator.model_errors import data_path, diagnostics_from, dotted, model_at
@@ -272,3 +274,32 @@ def test_range_error_names_a_one_sided_limit_in_words() -> None:
     ratio, count = diagnose("ratio: -1\ncount: 1\n", Sample)
     assert (ratio.message, ratio.hint) == ("the number `-1` is out of range", "use a number greater than 0")
     assert (count.message, count.hint) == ("the number `1` is out of range", "use a number of at least 2")
+
+
+class Rule(BaseModel):
+    """A rule per depth."""
+
+    model_config = {"extra": "forbid"}
+    limit: int = Field(1, ge=1, description="Words at most")
+    words: list[str] = Field(default_factory=list)
+
+
+class Keyed(BaseModel):
+    rules: dict[Literal["D1", "D2"], Rule] = Field(default_factory=dict)
+    tags: list[Annotated[str, StringConstraints(min_length=1)]] = Field(default_factory=list)
+
+
+def test_free_keyed_mappings_are_followed_into_their_values() -> None:
+    assert model_at(Keyed, ("rules", "D1")) is Rule
+    found = diagnose("rules:\n  D3: {limit: 2}\n  D1: {limit: 0, colur: x}\n", Keyed)
+    assert [(d.path, d.message, d.hint) for d in found] == [
+        ("rules.D3", "`D3` is not allowed", "use one of `D1` or `D2`"),
+        ("rules.D1.limit", "the number `0` is out of range", "use a number of at least 1 (Words at most)"),
+        ("rules.D1.colur", "unknown key `colur`", "remove it, or use one of: limit, words"),
+    ]
+    assert [(d.line, d.column) for d in found] == [(2, 3), (3, 15), (3, 18)]
+
+
+def test_empty_text_in_a_list_item() -> None:
+    found = only("tags: [a, '']\n", Keyed)
+    assert (found.path, found.message, found.hint) == ("tags[1]", "is empty", "write the text of this item, or remove the item")
