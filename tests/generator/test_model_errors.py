@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import textwrap
-
-import pytest
 from typing import Annotated, Literal
 
+import pytest
 from pydantic import BaseModel, Field, StringConstraints, ValidationError
 
 from generator.diagnostics import Diagnostic
