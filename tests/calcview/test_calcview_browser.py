@@ -117,6 +117,7 @@ def test_inputs_recompute_outputs_figures_and_errors(live_page):
     assert error.inner_text() == "Tensor-parallel ways must be a whole number ≥ 1 (got 0)"
     assert page.get_attribute("#calc-parallelism-tp", "aria-invalid") == "true"
     assert "lm-calc--invalid" in page.get_attribute(".lm-calc", "class")
+    assert page.locator("[data-role=invalid-note]").is_visible()
 
     page.fill("#calc-parallelism-tp", "8")
     page.wait_for_function("document.querySelector('#calc-parallelism-tp-error').textContent === ''")
@@ -167,6 +168,17 @@ def test_scenario_lives_in_the_url_and_a_link_restores_it(live_page):
     wait_ready(fresh)
     fresh.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '280 GB'")
     fresh.close()
+
+
+def test_calculator_has_no_axe_violations(page, harness):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.goto(harness + "calc/")
+    wait_ready(page)
+    page.fill("#calc-parallelism-tp", "0")  # include the error state
+    page.locator("#calc-parallelism-tp-error").wait_for(state="visible")
+    results = Axe().run(page, context=".lm-calc")
+    assert results.violations_count == 0, results.generate_report()
 
 
 def test_worker_failure_is_shown_with_a_reason(page, harness):

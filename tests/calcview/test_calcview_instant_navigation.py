@@ -1,7 +1,8 @@
-"""With mkdocs-material's instant navigation, the worker survives page changes.
+"""Under real mkdocs-material: instant navigation keeps the worker; dark mode stays accessible.
 
-A two-page mkdocs-material site built here (independent of the generator): page code binds
-through Material's document$, and returning to the calculator reuses the running worker.
+A two-page mkdocs-material site built here (independent of the generator), in the dark
+"slate" scheme: page code binds through Material's document$, and returning to the
+calculator reuses the running worker.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ theme:
   name: material
   font: false
   features: [navigation.instant]
+  palette:
+    scheme: slate
+    primary: indigo
+    accent: light blue
 nav: [index.md, calc.md]
 extra_css: [assets/layermap/calculator.css]
 extra_javascript:
@@ -77,3 +82,15 @@ def test_worker_survives_instant_navigation_and_rebinds(page, material_site):
     assert page.evaluate("window.__sameDocument") is True
     assert sum(url.endswith("pyodide.asm.wasm") for url in requests) == wasm_loads == 1
     assert len(page.workers) >= 1
+
+
+def test_calculator_in_dark_mode_has_no_axe_violations(page, material_site):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.goto(material_site + "calc/")
+    page.wait_for_selector(".lm-calc__status[data-state=ready]", timeout=90_000)
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+    page.fill("#calc-parallelism-tp", "0")  # include the error state
+    page.locator("#calc-parallelism-tp-error").wait_for(state="visible")
+    results = Axe().run(page, context=".lm-calc")
+    assert results.violations_count == 0, results.generate_report()
