@@ -18,7 +18,7 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 
 from __future__ import annotations
 
-import math
+from calculators._checks import at_least, in_range, one_of, positive, whole_count
 
 # Bytes per gradient value for each number format the gradients are exchanged in.
 GRADIENT_BYTES: dict[str, int] = {"bf16": 2, "fp32": 4}
@@ -277,50 +277,6 @@ FIGURES: list[dict] = [
 ]
 
 
-def _require_finite_real(name: str, value: object) -> float:
-    """Return ``value`` as a float, refusing bools, non-numbers, NaN and infinities."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name} must be a number (got {value!r})")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number (got {value})")
-    return float(value)
-
-
-def _positive(name: str, value: object) -> float:
-    number = _require_finite_real(name, value)
-    if number <= 0:
-        raise ValueError(f"{name} must be a number > 0 (got {value})")
-    return number
-
-
-def _not_negative(name: str, value: object) -> float:
-    number = _require_finite_real(name, value)
-    if number < 0:
-        raise ValueError(f"{name} must be a number ≥ 0 (got {value})")
-    return number
-
-
-def _count(name: str, value: object) -> int:
-    """A number of accelerators: a whole number ≥ 1."""
-    number = _require_finite_real(name, value)
-    if number < 1 or not number.is_integer():
-        raise ValueError(f"{name} must be a whole number ≥ 1 (got {value})")
-    return int(number)
-
-
-def _fraction(name: str, value: object) -> float:
-    number = _require_finite_real(name, value)
-    if not 0 <= number <= 1:
-        raise ValueError(f"{name} must be a number in [0, 1] (got {value})")
-    return number
-
-
-def _gradient_type(value: object) -> str:
-    if not isinstance(value, str) or value not in GRADIENT_BYTES:
-        raise ValueError(f"gradient_type must be one of {', '.join(GRADIENT_BYTES)} (got {value!r})")
-    return value
-
-
 def ring_factor(ring_size: int) -> float:
     """Bytes each member sends per byte of data in a ring all-reduce: 2(n − 1)/n."""
     return 2 * (ring_size - 1) / ring_size
@@ -341,14 +297,14 @@ def compute(
 
     Raises ValueError naming the field and its allowed range for bad input.
     """
-    params = _positive("params", params)
-    model_split = _count("model_split", model_split)
-    gradient_type = _gradient_type(gradient_type)
-    ring_size = _count("ring_size", ring_size)
-    bandwidth = _positive("bandwidth", bandwidth)
-    latency = _not_negative("latency", latency)
-    compute_seconds = _positive("compute_seconds", compute_seconds)
-    overlap = _fraction("overlap", overlap)
+    params = positive("params", params)
+    model_split = whole_count("model_split", model_split)
+    gradient_type = one_of("gradient_type", gradient_type, GRADIENT_BYTES)
+    ring_size = whole_count("ring_size", ring_size)
+    bandwidth = positive("bandwidth", bandwidth)
+    latency = at_least("latency", latency, 0)
+    compute_seconds = positive("compute_seconds", compute_seconds)
+    overlap = in_range("overlap", overlap, 0, 1)
 
     gradient_bytes = params * GRADIENT_BYTES[gradient_type] / model_split
     factor = ring_factor(ring_size)

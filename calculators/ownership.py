@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import math
 
+from calculators._checks import at_least, in_range, positive
+
 HOURS_PER_YEAR = 8_760
 HOURS_PER_MONTH = HOURS_PER_YEAR / 12  # 730
 WATTS_PER_KILOWATT = 1_000
@@ -264,37 +266,6 @@ FIGURES: list[dict] = [
 ]
 
 
-def _require_finite_real(name: str, value: object) -> float:
-    """Return ``value`` as a float, refusing bools, non-numbers, NaN and infinities."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name} must be a number (got {value!r})")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number (got {value})")
-    return float(value)
-
-
-def _positive(name: str, value: object) -> float:
-    number = _require_finite_real(name, value)
-    if number <= 0:
-        raise ValueError(f"{name} must be a number > 0 (got {value})")
-    return number
-
-
-def _at_least(name: str, value: object, low: float) -> float:
-    number = _require_finite_real(name, value)
-    if number < low:
-        raise ValueError(f"{name} must be a number ≥ {low:g} (got {value})")
-    return number
-
-
-def _between(name: str, value: object, low: float, high: float, *, open_low: bool = False) -> float:
-    number = _require_finite_real(name, value)
-    if (number <= low if open_low else number < low) or number > high:
-        interval = f"({low:g}, {high:g}]" if open_low else f"[{low:g}, {high:g}]"
-        raise ValueError(f"{name} must be a number in {interval} (got {value})")
-    return number
-
-
 def compute(
     *,
     purchase_price: float,
@@ -312,16 +283,16 @@ def compute(
 
     Raises ValueError naming the field and its allowed range for bad input.
     """
-    purchase_price = _positive("purchase_price", purchase_price)
-    lifetime_years = _positive("lifetime_years", lifetime_years)
-    power = _at_least("power", power, 0)
-    pue = _at_least("pue", pue, 1)
-    electricity_price = _at_least("electricity_price", electricity_price, 0)
-    operations_share = _between("operations_share", operations_share, 0, 1)
-    utilisation = _between("utilisation", utilisation, 0, 1, open_low=True)
-    rental_price = _positive("rental_price", rental_price)
-    run_hours = _positive("run_hours", run_hours)
-    run_days = _positive("run_days", run_days)
+    purchase_price = positive("purchase_price", purchase_price)
+    lifetime_years = positive("lifetime_years", lifetime_years)
+    power = at_least("power", power, 0)
+    pue = at_least("pue", pue, 1)
+    electricity_price = at_least("electricity_price", electricity_price, 0)
+    operations_share = in_range("operations_share", operations_share, 0, 1)
+    utilisation = in_range("utilisation", utilisation, 0, 1, open_low=True)
+    rental_price = positive("rental_price", rental_price)
+    run_hours = positive("run_hours", run_hours)
+    run_days = positive("run_days", run_days)
 
     busy_hours_per_year = HOURS_PER_YEAR * utilisation
     purchase_per_hour = purchase_price / (lifetime_years * busy_hours_per_year)
