@@ -157,14 +157,29 @@ def assert_clean_report(project: MiniProject) -> None:
         assert "Input should" not in d.message and "Traceback" not in d.message, d.format()
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(topic=TOPICS)
 def test_any_mapping_is_loaded_or_reported(mini: MiniProject, topic: dict) -> None:
     mini.write("layer-2/boards.yaml", yaml.safe_dump(topic, allow_unicode=True))
     assert_clean_report(mini)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+MAP_KEYS = ["key", "name", "audience", "number", "description", "id", "label", "colour", "x"]
+MAP_ITEMS = st.lists(st.dictionaries(st.sampled_from(MAP_KEYS), SCALARS, max_size=4), max_size=3)
+MAPS = st.fixed_dictionaries(
+    {"title": SCALARS, "introduction": SCALARS, "depths": st.one_of(MAP_ITEMS, VALUES), "layers": st.one_of(MAP_ITEMS, VALUES)},
+    optional={"edge_kinds": MAP_ITEMS, "titel": SCALARS},
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(config=MAPS)
+def test_any_map_is_loaded_or_reported(mini: MiniProject, config: dict) -> None:
+    mini.write("map.yaml", yaml.safe_dump(config, allow_unicode=True))
+    assert_clean_report(mini)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from(list(":-[]{}\t #'\"|>&*@!%\n ")),
                                 st.booleans()), min_size=1, max_size=4))
 def test_any_damaged_file_is_loaded_or_reported(mini: MiniProject, edits: list[tuple[int, str, bool]]) -> None:
