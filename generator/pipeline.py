@@ -7,6 +7,7 @@ from pathlib import Path
 from generator import calculator_bridge
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog
 from generator.exercises import check_exercises
+from generator.lints import check_quality
 from generator.prose_numbers import check_prose_numbers
 from generator.graph import KnowledgeMap, build_map
 from generator.loading import Content, load_content
@@ -23,9 +24,10 @@ def load_map(project: Project) -> tuple[Content, KnowledgeMap]:
     prose computed, so a false claim or a bad expression fails here, before anything is written.
     """
     content = load_content(project.content_dir, project.root)
-    log = DiagnosticLog([*content.warnings, *check_exercises(content), *check_prose_numbers(content)])
+    log = DiagnosticLog([*content.warnings, *check_quality(content), *check_exercises(content), *check_prose_numbers(content)])
     if log.errors:
         raise ContentError(log)
+    content.warnings = log.warnings  # with the quality lints' warnings
     return content, build_map(content)
 
 

@@ -97,6 +97,19 @@ class EdgeKind(Strict):
     colour: Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")] = "#5c6bc0"
 
 
+class ReadabilityRule(Strict):
+    """How plainly one depth must read; `layermap check` warns about text that breaks it."""
+
+    max_sentence_words: int | None = Field(None, ge=1, description="Warn about any sentence longer than this many words.")
+    max_average_words: float | None = Field(
+        None, gt=0, description="Warn when a topic's average sentence at this depth is longer than this many words."
+    )
+    banned: list[Text] = Field(
+        default_factory=list,
+        description="Words or phrases too technical for this depth (whole words, any case, plural too).",
+    )
+
+
 class MapConfig(Strict):
     """The whole map: ``content/map.yaml``."""
 
@@ -105,6 +118,13 @@ class MapConfig(Strict):
     depths: list[DepthLevel] = Field(min_length=1)
     layers: list[Layer] = Field(min_length=1)
     edge_kinds: list[EdgeKind] = Field(default_factory=list)
+    stale_examples_after_days: int = Field(
+        365, ge=1, description="Warn when a topic's `examples.as_of` is older than this many days."
+    )
+    readability: dict[DepthKey, ReadabilityRule] = Field(
+        default_factory=dict,
+        description="Per depth (e.g. `D1`): sentence-length limits and banned jargon, checked as warnings.",
+    )
 
 
 # --- topic files --------------------------------------------------------------------

@@ -1,0 +1,185 @@
+"""Quality lints: warnings (never errors) about content that is valid but could read better.
+
+* **Stale examples**: a topic's ``examples.as_of`` older than map.yaml's
+  ``stale_examples_after_days`` (365 unless set) means nobody has checked the list lately.
+* **Readability**, per depth, from map.yaml's ``readability:`` section: a sentence longer than
+  ``max_sentence_words``, a topic whose sentences at that depth average more than
+  ``max_average_words``, and any word on the depth's ``banned`` list (jargon that belongs
+  deeper down). Each warning points at the line of the offending text.
+
+Only the reader-facing prose of a depth is read: hook, body, flow, analogy, breaks and
+trade-offs. Formulas, calculators and exercises are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+
+from generator.diagnostics import Diagnostic
+from generator.loading import Content, TopicFile
+from generator.model_errors import dotted
+from generator.schema import DEPTH_KEYS, Depth, MapConfig, ReadabilityRule
+
+KeyPath = tuple[str | int, ...]
+
+# Sentence ends: . ! ? (with closing quotes or brackets) before white space; a blank line;
+# or the start of a Markdown list item on the next line.
+_SENTENCE_END = re.compile(r"[.!?]+[\"'”’)\]*_]*(?=\s|$)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+\.)[ \t])")
+_ABBREVIATIONS = {"e.g", "i.e", "etc", "vs", "cf", "approx", "dr", "mr", "mrs", "ms"}
+_CITATION = re.compile(r"\[@[^\]]*\]")
+_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.S)
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_WORD = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’.,-]*[A-Za-z0-9])?")  # "e.g", "1.5", "16,384" are one word
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    offset: int  # where it starts in the field's text
+    words: int
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
+
+
+def _reader_text(text: str) -> str:
+    """The text as read, same length: citations blanked, a computed number counted as one word."""
+    text = _CITATION.sub(_blank, text)
+    text = _EXPRESSION.sub(lambda m: "N" + " " * (len(m.group(0)) - 1), text)
+    return _LINK.sub(lambda m: " " + m.group(1) + " " * (len(m.group(0)) - len(m.group(1)) - 1), text)
+
+
+def _after_abbreviation(readable: str, match: re.Match[str]) -> bool:
+    """A single full stop right after "e.g", "etc" and the like does not end a sentence."""
+    if match.group(0).rstrip("\"'”’)]*_") != ".":
+        return False
+    word = re.search(r"([A-Za-z][A-Za-z.]*)$", readable[: match.start()])
+    return bool(word) and word.group(1).lower() in _ABBREVIATIONS
+
+
+def sentences(text: str) -> list[Sentence]:
+    """The sentences of a Markdown text with where each starts and how many words it has."""
+    readable = _reader_text(text)
+    found: list[Sentence] = []
+    start = 0
+
+    def close(end: int) -> None:
+        piece = readable[start:end]
+        marker = _LIST_MARKER.match(piece)
+        skip = marker.end() if marker else 0
+        words = _WORD.findall(piece[skip:])
+        if words:
+            lead = len(piece[skip:]) - len(piece[skip:].lstrip())
+            found.append(Sentence(start + skip + lead, len(words)))
+
+    for match in _SENTENCE_END.finditer(readable):
+        if _after_abbreviation(readable, match):
+            continue
+        close(match.end())
+        start = match.end()
+    close(len(readable))
+    return found
+
+
+def _term_pattern(term: str) -> re.Pattern[str]:
+    words = r"\s+".join(re.escape(part) for part in term.split())
+    return re.compile(rf"(?<![\w-]){words}(?:s|es)?(?![\w-])", re.IGNORECASE)
+
+
+def prose_fields(depth: Depth, key: str) -> Iterator[tuple[KeyPath, str]]:
+    """(key path, text) of every piece of reader-facing prose in a depth."""
+    base: KeyPath = ("depths", key)
+    for name in ("hook", "body", "analogy", "breaks"):
+        text = getattr(depth, name)
+        if text:
+            yield (*base, name), text
+    if depth.flow:
+        yield (*base, "flow", "title"), depth.flow.title
+        for index, step in enumerate(depth.flow.steps):
+            yield (*base, "flow", "steps", index, "label"), step.label
+            if step.detail:
+                yield (*base, "flow", "steps", index, "detail"), step.detail
+    for index, tradeoff in enumerate(depth.tradeoffs):
+        yield (*base, "tradeoffs", index), tradeoff
+
+
+def _reads_like(config: MapConfig, key: str, term: str) -> str:
+    """The shallowest deeper depth whose banned list allows ``term``: where the word belongs."""
+    pattern = _term_pattern(term)
+    for deeper in DEPTH_KEYS[DEPTH_KEYS.index(key) + 1:]:
+        rule = config.readability.get(deeper)
+        if rule is None or not any(pattern.fullmatch(banned) for banned in rule.banned):
+            return deeper
+    return "a deeper level"
+
+
+def _readability(tf: TopicFile, config: MapConfig, key: str, depth: Depth, rule: ReadabilityRule) -> Iterator[Diagnostic]:
+    def warn(path: KeyPath, offset: int | None, message: str, hint: str) -> Diagnostic:
+        where = tf.doc.text_position(path, offset) if offset is not None else tf.doc.position(path)
+        return Diagnostic(tf.file, where.line, where.column, "warning", dotted(path), message, hint)
+
+    counts: list[int] = []
+    for path, text in prose_fields(depth, key):
+        readable = _reader_text(text)
+        for term in rule.banned:
+            match = _term_pattern(term).search(readable)
+            if match:
+                like = _reads_like(config, key, term)
+                yield warn(path, match.start(),
+                           f"{key} reads like {like}: '{' '.join(match.group(0).split())}' is on {key}'s banned list",
+                           f"say it in everyday words at {key}, or leave the term to {like} (map.yaml `readability.{key}.banned`)")
+        for sentence in sentences(text):
+            counts.append(sentence.words)
+            if rule.max_sentence_words and sentence.words > rule.max_sentence_words:
+                yield warn(path, sentence.offset,
+                           f"a sentence of {sentence.words} words; {key} sentences have at most {rule.max_sentence_words}",
+                           f"split it in two (map.yaml `readability.{key}.max_sentence_words`)")
+    if rule.max_average_words and counts:
+        average = sum(counts) / len(counts)
+        if average > rule.max_average_words:
+            yield warn(("depths", key), None,
+                       f"{key} sentences average {average:.1f} words; the limit is {rule.max_average_words:g}",
+                       f"use shorter sentences (map.yaml `readability.{key}.max_average_words`)")
+
+
+def check_readability(content: Content) -> list[Diagnostic]:
+    """Warnings for prose that breaks its depth's readability rule in map.yaml."""
+    config = content.map
+    found: list[Diagnostic] = []
+    for tf in content.topics:
+        for key, depth in tf.topic.depths.present():
+            rule = config.readability.get(key)
+            if rule is not None:
+                found += _readability(tf, config, key, depth, rule)
+    return found
+
+
+def check_stale_examples(content: Content, today: date | None = None) -> list[Diagnostic]:
+    """Warnings for example lists whose ``as_of`` is older than ``stale_examples_after_days``."""
+    today = today or date.today()
+    limit = content.map.stale_examples_after_days
+    found: list[Diagnostic] = []
+    for tf in content.topics:
+        examples = tf.topic.examples
+        if examples is None:
+            continue
+        age = (today - examples.as_of).days
+        if age > limit:
+            path = ("examples", "as_of")
+            where = tf.doc.position(path, value=True)
+            found.append(Diagnostic(
+                tf.file, where.line, where.column, "warning", dotted(path),
+                f"examples were last checked on {examples.as_of.isoformat()}, {age} days ago (more than {limit})",
+                "check the examples are still current, then set `as_of` to today's date "
+                "(map.yaml `stale_examples_after_days` sets the age)",
+            ))
+    return found
+
+
+def check_quality(content: Content, today: date | None = None) -> list[Diagnostic]:
+    """Every quality lint: stale examples and readability. Warnings only."""
+    return [*check_stale_examples(content, today), *check_readability(content)]
