@@ -21,7 +21,7 @@ ASSET_DIR = Path(__file__).parent / "assets"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 GENERATED_KEYS = ("docs_dir", "site_dir", "nav", "extra_css", "extra_javascript")
 STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css"]
-SCRIPTS = ["assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js"]
+SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js"]
 
 
 @dataclass
