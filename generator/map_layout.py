@@ -130,8 +130,9 @@ def layer_map(kmap: KnowledgeMap, layer: Layer, neighbours: bool = True) -> MapG
     return _graph(kmap, (*own, *(n for t in own for n in kmap.neighbours(t))), edges)
 
 
-def overview_map(kmap: KnowledgeMap) -> MapGraph:
-    """One node per layer (linking to its page), one edge per pair of layers with its count."""
+def overview_map(kmap: KnowledgeMap, strongest: int | None = None) -> MapGraph:
+    """One node per layer (linking to its page), one edge per pair of layers with its count;
+    with ``strongest``, only that many of the pairs with the most edges."""
     bands = tuple(_layer_band(layer) for layer in kmap.layers)
     nodes = tuple(
         NodeSpec(f"layer-{layer.number}", f"{layer_label(layer)} ({len(kmap.topics_by_layer[layer.number])} topics)",
@@ -141,9 +142,10 @@ def overview_map(kmap: KnowledgeMap) -> MapGraph:
     counts: dict[tuple[int, int], int] = defaultdict(int)
     for edge in kmap.edges:
         counts[(edge.subject.layer, edge.object.layer)] += 1
+    kept = sorted(counts, key=lambda pair: (-counts[pair], pair))[:strongest]
     edges = tuple(
-        EdgeSpec(f"layer-{a}", f"layer-{b}", f"{n} edge{'s' if n != 1 else ''}")
-        for (a, b), n in sorted(counts.items())
+        EdgeSpec(f"layer-{a}", f"layer-{b}", f"{counts[(a, b)]} edge{'s' if counts[(a, b)] != 1 else ''}")
+        for a, b in sorted(kept)
     )
     return MapGraph(bands, nodes, edges)
 

@@ -24,6 +24,7 @@ from generator.schema import EdgeKind, Layer, Topic
 
 INDEX_FILE = "assets/layermap/map-index.json"
 FULL_MAP_LIMIT = 120  # above this many topics the home page draws the layer overview
+OVERVIEW_EDGES_PER_LAYER = 2  # the overview draws this many times as many links as there are layers
 LAYER_MAP_LIMIT = 150  # above this many edges a layer page draws only the edges inside the layer
 LIGHT_BG = "#ffffff"
 DARK_BG = "#1e2129"  # Material's slate background, hsl(225 15% 14%)
@@ -166,8 +167,11 @@ def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, pag
 
     bands = "".join(
         f'<rect class="lm-band{" lm-band-alt" if i % 2 else ""}" x="0" y="{_n(b.y)}" width="{_n(placed.width)}" height="{_n(b.h)}"/>'
-        f'<text class="lm-band-label" x="{_n(MARGIN)}" y="{_n(b.y + HEADER_FONT + 4)}">{inline(b.band.label)}</text>'
         for i, b in enumerate(placed.bands)
+    )
+    band_labels = "".join(  # drawn over the edges, with a halo, so a passing arrow never hides them
+        f'<text class="lm-band-label" x="{_n(MARGIN)}" y="{_n(b.y + HEADER_FONT + 4)}">{inline(b.band.label)}</text>'
+        for b in placed.bands
     )
     lines, texts = [], []
     for i, e in enumerate(placed.edges):
@@ -192,6 +196,7 @@ def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, pag
         + f"<defs>{_markers(map_id, used)}</defs>"
         f'<g class="lm-bands" aria-hidden="true">{bands}</g>'
         f'<g class="lm-edges" aria-hidden="true">{"".join(lines)}</g>'
+        f'<g class="lm-band-labels" aria-hidden="true">{band_labels}</g>'
         f'<g class="lm-edge-labels" aria-hidden="true">{"".join(texts)}</g>'
         f'<g class="lm-nodes">{nodes}</g></svg>'
     )
@@ -228,15 +233,16 @@ def text_list(graph: MapGraph, page: str) -> str:
 
 
 def map_figure(graph: MapGraph, kinds: list[EdgeKind], *, page: str, map_id: str, title: str,
-               description: str, with_text: bool = True) -> str:
-    """The whole raw-HTML block: frame with the SVG, legend, text list (no blank lines)."""
+               description: str, with_text: bool = True, listed: MapGraph | None = None) -> str:
+    """The whole raw-HTML block: frame with the SVG, legend, text list of ``listed`` (default: the
+    drawn graph), no blank lines."""
     svg = render_svg(graph, layout(graph), kinds, page=page, map_id=map_id, title=title, description=description)
     parts = [
         f'<figure class="lm-map" data-index="{attr(relative_url(page, INDEX_FILE))}">',
         f'<div class="lm-map-frame">{svg}</div>',
         legend(graph, kinds),
         '<p class="lm-map-info" hidden></p>',
-        text_list(graph, page) if with_text else "",
+        text_list(listed or graph, page) if with_text else "",
         "</figure>",
     ]
     return "\n".join(p for p in parts if p)
@@ -258,16 +264,21 @@ def home_map_html(kmap: KnowledgeMap) -> str:
     if not kmap.topics:
         return ""
     kinds = list(kmap.config.edge_kinds)
+    listed = None
     if len(kmap.topics) <= FULL_MAP_LIMIT:
         graph = whole_map(kmap)
         description = _describe(graph, "The whole map", "topic does to another") + "The same map is listed as text below it."
         title = f"Map of {kmap.config.title}"
     else:
-        graph = overview_map(kmap)
-        description = (_describe(graph, "Overview of the map", "layer's topics do to another's")
-                       + "Each layer's page draws its own topics and their neighbours.")
+        listed = overview_map(kmap)
+        graph = overview_map(kmap, strongest=OVERVIEW_EDGES_PER_LAYER * len(kmap.layers))
+        description = (f"Overview of the map: {len(graph.bands)} layers as horizontal bands, one box each, a link to "
+                       f"the layer's page; the {len(graph.edges)} strongest of {len(listed.edges)} links between layers "
+                       "drawn as arrows labelled with their number of edges. Every link is listed as text below it; "
+                       "each layer's page draws its own topics.")
         title = f"Overview of {kmap.config.title}"
-    figure = map_figure(graph, kinds, page=HOME, map_id="lm-map-home", title=title, description=description)
+    figure = map_figure(graph, kinds, page=HOME, map_id="lm-map-home", title=title, description=description,
+                        listed=listed)
     return f"## The map {{ #map }}\n\n{figure}"
 
 

@@ -213,3 +213,6 @@ def test_overview_has_a_node_per_layer_and_counted_edges() -> None:
     counts = {(e.source, e.target): int(e.label.split()[0]) for e in g.edges}
     assert sum(counts.values()) == len(KMAP.edges)
     assert counts[("layer-1", "layer-3")] == sum(1 for e in KMAP.edges if (e.subject.layer, e.object.layer) == (1, 3))
+    strongest = overview_map(KMAP, strongest=2)
+    kept = [int(e.label.split()[0]) for e in strongest.edges]
+    assert sorted(kept) == sorted(counts.values())[-2:]

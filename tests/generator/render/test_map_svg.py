@@ -129,8 +129,14 @@ def test_nodes_come_in_reading_order_layer_by_layer() -> None:
 def test_big_maps_get_the_layer_overview_on_home() -> None:
     small, big = synthetic_map(FULL_MAP_LIMIT), synthetic_map(FULL_MAP_LIMIT + 1)
     assert len(node_links(svg_of(home_map_html(small)))) == FULL_MAP_LIMIT
-    links = node_links(svg_of(home_map_html(big)))
+    html = home_map_html(big)
+    links = node_links(svg_of(html))
     assert links == {f"layer-{n}": f"layer-{n}/" for n in range(1, 5)}
+    drawn = [t for t in svg_of(html).iter(f"{SVG}path") if "lm-edge" in t.get("class", "")]
+    assert 0 < len(drawn) <= 2 * len(big.layers)
+    listed = re.search(r'<details class="lm-map-text">.*?</details>', html, flags=re.DOTALL).group(0)
+    pairs = {(e.subject.layer, e.object.layer) for e in big.edges}
+    assert listed.count(" edge") == len(pairs)  # every link between layers is in the text list
 
 
 def test_big_layers_draw_only_the_edges_inside_them() -> None:
