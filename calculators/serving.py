@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import math
 
+from calculators._checks import one_of, positive, whole_count
+
 # Bytes one stored number takes at each precision.
 WEIGHT_BYTES: dict[str, float] = {"bf16": 2.0, "fp8": 1.0, "int4": 0.5}
 KV_BYTES: dict[str, float] = {"bf16": 2.0, "fp8": 1.0}
@@ -345,36 +347,6 @@ FIGURES: list[dict] = [
 ]
 
 
-def _require_finite_real(name: str, value: object) -> float:
-    """Return ``value`` as a float, refusing bools, non-numbers, NaN and infinities."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name} must be a number (got {value!r})")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number (got {value})")
-    return float(value)
-
-
-def _positive(name: str, value: object) -> float:
-    number = _require_finite_real(name, value)
-    if number <= 0:
-        raise ValueError(f"{name} must be a number > 0 (got {value})")
-    return number
-
-
-def _count(name: str, value: object) -> int:
-    """A count of layers, heads, tokens, requests or accelerators: a whole number ≥ 1."""
-    number = _require_finite_real(name, value)
-    if number < 1 or not number.is_integer():
-        raise ValueError(f"{name} must be a whole number ≥ 1 (got {value})")
-    return int(number)
-
-
-def _option(name: str, value: object, table: dict[str, float]) -> str:
-    if not isinstance(value, str) or value not in table:
-        raise ValueError(f"{name} must be one of {', '.join(table)} (got {value!r})")
-    return value
-
-
 def kv_bytes_per_token(layers: int, kv_heads: int, head_dim: int, bytes_per_value: float) -> float:
     """Bytes of keys and values one token leaves in the cache, over all layers."""
     return KEY_AND_VALUE * layers * kv_heads * head_dim * bytes_per_value
@@ -425,19 +397,19 @@ def compute(
 
     Raises ValueError naming the field and its allowed range for bad input.
     """
-    params = _positive("params", params)
-    layers = _count("layers", layers)
-    kv_heads = _count("kv_heads", kv_heads)
-    head_dim = _count("head_dim", head_dim)
-    weight_precision = _option("weight_precision", weight_precision, WEIGHT_BYTES)
-    kv_precision = _option("kv_precision", kv_precision, KV_BYTES)
-    context_tokens = _count("context_tokens", context_tokens)
-    batch = _count("batch", batch)
-    accelerators = _count("accelerators", accelerators)
-    memory_per_accelerator = _positive("memory_per_accelerator", memory_per_accelerator)
-    bandwidth_per_accelerator = _positive("bandwidth_per_accelerator", bandwidth_per_accelerator)
-    requests_per_second = _positive("requests_per_second", requests_per_second)
-    output_tokens = _count("output_tokens", output_tokens)
+    params = positive("params", params)
+    layers = whole_count("layers", layers)
+    kv_heads = whole_count("kv_heads", kv_heads)
+    head_dim = whole_count("head_dim", head_dim)
+    weight_precision = one_of("weight_precision", weight_precision, WEIGHT_BYTES)
+    kv_precision = one_of("kv_precision", kv_precision, KV_BYTES)
+    context_tokens = whole_count("context_tokens", context_tokens)
+    batch = whole_count("batch", batch)
+    accelerators = whole_count("accelerators", accelerators)
+    memory_per_accelerator = positive("memory_per_accelerator", memory_per_accelerator)
+    bandwidth_per_accelerator = positive("bandwidth_per_accelerator", bandwidth_per_accelerator)
+    requests_per_second = positive("requests_per_second", requests_per_second)
+    output_tokens = whole_count("output_tokens", output_tokens)
 
     weight_bytes = params * WEIGHT_BYTES[weight_precision]
     per_token = kv_bytes_per_token(layers, kv_heads, head_dim, KV_BYTES[kv_precision])

@@ -121,7 +121,9 @@ def claim_failure(claim: Claim, states: list[State]) -> str | None:
             return f"{out} is {_show(found)} at {state.label}, not {_show(claim.equals)}"
         return None
     if claim.becomes is not None:
-        first = next((s for s, v in zip(states, values) if same(v, claim.becomes, claim.tolerance)), None)
+        # Like trends, read from where the exercise starts (its first step), not the page's scenario.
+        moved = step_states(states)
+        first = next((s for s in moved if same(_output(s, out), claim.becomes, claim.tolerance)), None)
         if first is None:
             return f"{out} never becomes {_show(claim.becomes)} (last: {_show(values[-1])} at {states[-1].label})"
         wanted = claim.when or {}

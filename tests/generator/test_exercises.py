@@ -93,3 +93,12 @@ def test_every_exercise_in_the_content_is_proven() -> None:
     content, kmap = load_map(Project(ROOT))
     playable = [e for t in kmap.topics.values() for _, d in t.depths.present() for e in d.exercises if e.claims]
     assert len(playable) >= 4
+
+
+def test_becomes_ignores_the_page_scenario_before_the_first_step() -> None:
+    # The page's scenario (70B on 16-way tensor parallelism) already fits; the exercise
+    # starts from its first step (no splitting), so it first fits at 8-way tensor x 2-way pipeline.
+    steps = [{"set": {"tp": 1, "pp": 1}}, {"sweep": "tp", "values": [1, 2, 4, 8]}, {"sweep": "pp", "values": [1, 2]}]
+    states = play(parallelism, {"tp": 16}, exercise(steps))
+    assert states[0].outputs["fits"] is True
+    assert claim_failure(Claim(output="fits", becomes=True, when={"tp": 8, "pp": 2}), states) is None
