@@ -135,7 +135,7 @@ def overview_map(kmap: KnowledgeMap, strongest: int | None = None) -> MapGraph:
     with ``strongest``, only that many of the pairs with the most edges."""
     bands = tuple(_layer_band(layer) for layer in kmap.layers)
     nodes = tuple(
-        NodeSpec(f"layer-{layer.number}", f"{layer_label(layer)} ({len(kmap.topics_by_layer[layer.number])} topics)",
+        NodeSpec(f"layer-{layer.number}", f"{layer.name} ({len(kmap.topics_by_layer[layer.number])} topics)",
                  i, layer_page(layer.number))
         for i, layer in enumerate(kmap.layers)
     )

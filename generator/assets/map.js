@@ -28,7 +28,9 @@ function highlight(svg, id) {
 async function describe(figure, id) {
   const info = figure.querySelector(".lm-map-info");
   if (!info) return;
+  figure.dataset.showing = id || "";
   const index = id && (await mapIndex(new URL(figure.dataset.index, location.href).href));
+  if (figure.dataset.showing !== (id || "")) return; // the reader has moved on meanwhile
   const topic = index?.topics.find((t) => t.id === id);
   const layer = !topic && index?.layers.find((l) => `layer-${l.number}` === id);
   const entry = topic ? [topic.title, topic.summary] : layer ? [layer.label, layer.description] : null;
