@@ -23,10 +23,24 @@ def calculator_sources(name: str) -> list[dict]:
     return list(getattr(calculator_module(name), "SOURCES", []))
 
 
-def browser_files(project_root: Path) -> dict[str, Path]:
-    """Python files the browser worker imports, checked to use only the standard library."""
-    files = calcview.browser_files(project_root)
-    calcview.check_browser_imports(files)
+CALCULATOR_STYLES = "assets/layermap/calculator.css"
+
+
+def site_assets(project_root: Path) -> dict[str, Path]:
+    """Everything live calculators need in the site: the Pyodide runtime, the glue and the
+    Python files the worker imports (checked to use only what Pyodide's standard library has)."""
+    from generator.errors import LayermapError
+
+    try:
+        calcview.check_browser_imports(calcview.browser_files(project_root).values())
+    except ValueError as error:
+        raise LayermapError(f"a calculator cannot run in the browser: {error}",
+                            "import only the standard library in calculators/ and calcview/") from None
+    files = calcview.site_assets(project_root)
+    missing = sorted(str(source) for source in files.values() if not source.is_file())
+    if missing:
+        raise LayermapError(f"files the live calculators need are missing: {', '.join(missing)}",
+                            "run `npm ci` in the project folder (it installs the pinned pyodide package)")
     return files
 
 

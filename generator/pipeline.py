@@ -14,7 +14,7 @@ from generator.loading import Content, load_content
 from generator.map_index import INDEX_FILE, map_index_json
 from generator.pages import navigation, render_pages
 from generator.project import Project
-from generator.site_tree import DocsTree, layermap_assets, pyodide_files, write_tree
+from generator.site_tree import DocsTree, layermap_assets, write_tree
 
 
 def load_map(project: Project) -> tuple[Content, KnowledgeMap]:
@@ -40,8 +40,8 @@ def docs_tree(project: Project, kmap: KnowledgeMap) -> DocsTree:
     tree = DocsTree(pages=pages, nav=navigation(kmap), copies=layermap_assets(),
                     texts={INDEX_FILE: map_index_json(kmap)})
     if uses_calculators(kmap):
-        tree.copies |= pyodide_files(project.root)
-        tree.copies |= calculator_bridge.browser_files(project.root)
+        tree.copies |= calculator_bridge.site_assets(project.root)
+        tree.styles.append(calculator_bridge.CALCULATOR_STYLES)
     return tree
 
 

@@ -18,7 +18,6 @@ from generator.errors import LayermapError
 from generator.pages import NavItem, PageSource
 
 ASSET_DIR = Path(__file__).parent / "assets"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 GENERATED_KEYS = ("docs_dir", "site_dir", "nav", "extra_css", "extra_javascript")
 STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css"]
 SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js"]
@@ -32,22 +31,14 @@ class DocsTree:
     nav: list[NavItem]
     copies: dict[str, Path] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
+    styles: list[str] = field(default_factory=lambda: list(STYLES))
 
 
 def layermap_assets() -> dict[str, Path]:
     return {f"assets/layermap/{p.name}": p for p in sorted(ASSET_DIR.iterdir()) if p.is_file()}
 
 
-def pyodide_files(project_root: Path) -> dict[str, Path]:
-    folder = project_root / "node_modules" / "pyodide"
-    missing = [name for name in PYODIDE_FILES if not (folder / name).is_file()]
-    if missing:
-        raise LayermapError(f"the Pyodide runtime is missing from {folder} ({', '.join(missing)})",
-                            "run `npm ci` in the project folder (it installs the pinned pyodide package)")
-    return {f"assets/pyodide/{name}": folder / name for name in PYODIDE_FILES}
-
-
-def engine_config(base_config: Path, nav: list[NavItem]) -> str:
+def engine_config(base_config: Path, nav: list[NavItem], styles: list[str] = STYLES) -> str:
     """The site's mkdocs.yml plus the generated keys, as text (its !ENV tags stay intact)."""
     text = base_config.read_text(encoding="utf-8")
     for key in GENERATED_KEYS:
@@ -59,7 +50,7 @@ def engine_config(base_config: Path, nav: list[NavItem]) -> str:
     generated = {
         "docs_dir": "docs",
         "site_dir": "../site",
-        "extra_css": STYLES,
+        "extra_css": styles,
         "extra_javascript": [{"path": path, "type": "module"} for path in SCRIPTS],
         "nav": nav,
     }
@@ -99,5 +90,5 @@ def write_tree(tree: DocsTree, base_config: Path, out_dir: Path) -> Path:
     for stale in [p for p in docs.rglob("*") if p.is_file() and p not in wanted]:
         stale.unlink()
     config = out_dir / "mkdocs.yml"
-    _write_text(config, engine_config(base_config, tree.nav))
+    _write_text(config, engine_config(base_config, tree.nav, tree.styles))
     return config

@@ -2,7 +2,7 @@
 // at a reading pace, with a Stop button. The steps (form text per state) were computed and
 // proven at build time; this script only types them in. Without JavaScript the exercise
 // still shows where it ends, pre-computed.
-const STEP_MS = 900;
+const STEP_MS = 1500;
 const READY_TIMEOUT_MS = 120_000;
 let playing = null;  // { stop: boolean } while an exercise plays
 
@@ -31,6 +31,15 @@ function describe(changes) {
     const label = document.querySelector(`label[for$="-${name}"]`)?.textContent?.trim() || name;
     return `${label} ${text}`;
   }).join(", ");
+}
+
+// The outputs an exercise is about, as the calculator shows them now.
+function results(calc, names) {
+  return names.map((name) => {
+    const output = calc.querySelector(`[data-output="${name}"]`);
+    const label = output?.previousElementSibling?.textContent?.trim() || name;
+    return `${label}: ${output?.textContent?.trim() ?? "—"}`;
+  }).join("; ");
 }
 
 function playerBar(calc) {
@@ -64,12 +73,16 @@ async function play(item, button) {
   if (!(await calculatorReady(calc))) {
     text.textContent = "The live calculator is not available; the numbers under the exercise show where it ends.";
   } else {
+    const watched = [...item.querySelectorAll("[data-end-output]")].map((dd) => dd.dataset.endOutput);
     for (const [index, changes] of plan.entries()) {
       if (run.stop) break;
       for (const [name, value] of Object.entries(changes)) setControl(calc, name, value);
-      text.textContent = index === 0 ? `Step 1 of ${plan.length}: the starting scenario` :
+      const step = index === 0 ? `Step 1 of ${plan.length}: the starting scenario` :
         `Step ${index + 1} of ${plan.length}: ${describe(changes)}`;
-      await sleep(STEP_MS);
+      text.textContent = step;
+      await sleep(STEP_MS / 3);
+      text.textContent = `${step}. ${results(calc, watched)}`;
+      await sleep((STEP_MS * 2) / 3);
     }
     text.textContent = run.stop ? "Stopped. The calculator keeps the values it reached." : "Done: read the results, then compare with the answer.";
   }

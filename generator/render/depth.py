@@ -21,7 +21,7 @@ def _flow(flow: Flow, cite: Cite) -> str:
         f"{n}. **{step.label}**" + (f"  \n    {cite(step.detail)}" if step.detail else "")
         for n, step in enumerate(flow.steps, start=1)
     )
-    return f'<div class="lm-flow" markdown>\n\n**{flow.title}**\n{{ .lm-flow-title }}\n\n{steps}\n\n</div>'
+    return f'<div class="lm-flow" markdown>\n\n**{cite(flow.title)}**\n{{ .lm-flow-title }}\n\n{steps}\n\n</div>'
 
 
 def _playable(exercise: Exercise, instance: str | None, calculators: Calculators | None, depth: Depth) -> tuple[str, str]:
@@ -52,7 +52,7 @@ def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculat
     heading = f"## {key} · {level.name} {{ #{anchor}-title }}"
     audience = f'<p class="lm-audience">For {inline(level.audience[0].lower() + level.audience[1:])}</p>'
     parts = [
-        f'<p class="lm-hook"><span class="lm-label">Think about it:</span> {inline(depth.hook)}</p>' if depth.hook else "",
+        f'<p class="lm-hook"><span class="lm-label">Think about it:</span> {cite(inline(depth.hook))}</p>' if depth.hook else "",
         cite(depth.body) if depth.body else "",
         _flow(depth.flow, cite) if depth.flow else "",
         f"**Like:** {cite(depth.analogy)}" if depth.analogy else "",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.graph import KnowledgeMap
 from generator.render.paths import HOME, layer_label, layer_page, link, topic_page
-from generator.render.text import block
+from generator.render.text import block, front_matter
 from generator.schema import Layer
 
 
@@ -23,7 +23,7 @@ def render_home(kmap: KnowledgeMap, map_html: str = "") -> str:
     ]
     depths = "\n".join(f"- **{d.key} · {d.name}**: for {d.audience[0].lower()}{d.audience[1:]}" for d in kmap.config.depths)
     return block(
-        f'---\ntitle: "{kmap.config.title}"\n---',
+        front_matter(title=kmap.config.title),
         f"# {kmap.config.title}",
         kmap.config.introduction,
         map_html,
@@ -38,7 +38,7 @@ def render_layer(kmap: KnowledgeMap, layer: Layer, map_html: str = "") -> str:
     page = layer_page(layer.number)
     count = len(kmap.topics_by_layer[layer.number])
     return block(
-        f'---\ntitle: "{layer_label(layer)}"\n---',
+        front_matter(title=layer_label(layer)),
         f'<nav class="lm-breadcrumb" aria-label="Breadcrumb" markdown>\n[{kmap.config.title}]({link(page, HOME)})\n</nav>',
         f"# {layer_label(layer)}",
         f'<p class="lm-summary">{layer.description}</p>',

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 from datetime import date
 
 
@@ -18,6 +19,12 @@ def inline(value: str) -> str:
 
 def long_date(value: date) -> str:
     return f"{value.day} {value:%B %Y}"
+
+
+def front_matter(**fields: str) -> str:
+    """YAML front matter; each value as a JSON string, which YAML reads back exactly."""
+    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in fields.items()]
+    return "---\n" + "\n".join(lines) + "\n---"
 
 
 def block(*parts: str) -> str:

@@ -7,14 +7,12 @@ from generator.graph import KnowledgeMap, MapEdge
 from generator.render.depth import depth_anchor, render_depth
 from generator.render.ports import Calculators
 from generator.render.paths import HOME, layer_label, layer_page, link, topic_page
-from generator.render.text import attr, block, inline, long_date
+from generator.render.text import attr, block, front_matter, inline, long_date
 from generator.schema import Source, Topic
 
 
 def _front_matter(topic: Topic) -> str:
-    title = topic.title.replace('"', '\\"')
-    summary = topic.summary.replace('"', '\\"')
-    return f'---\ntitle: "{title}"\ndescription: "{summary}"\n---'
+    return front_matter(title=topic.title, description=topic.summary)
 
 
 def _breadcrumb(kmap: KnowledgeMap, topic: Topic, page: str) -> str:

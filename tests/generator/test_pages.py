@@ -89,7 +89,6 @@ def test_every_relative_link_of_every_page_points_at_a_page(kmap: KnowledgeMap) 
             assert resolved in texts, f"{path} links to {target}"
 
 
-@pytest.mark.xfail(strict=True, reason="bug: render/overview.py writes titles into front matter without escaping")
 def test_home_and_layer_front_matter_survive_quotes(mini: MiniProject) -> None:
     import yaml
 

@@ -109,14 +109,11 @@ def test_summary_is_escaped_in_html(mini: MiniProject) -> None:
     assert '<p class="lm-summary">Chips &lt;b&gt;&amp;&lt;/b&gt; more.</p>' in page(kmap, "boards")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: _front_matter escapes quotes but not backslashes (render/topic.py)")
 def test_front_matter_survives_backslashes(mini: MiniProject) -> None:
     mini.write("layer-2/boards.yaml", BOARDS.replace("title: Boards", 'title: Boards in C:\\data "quoted"'))
     assert front_matter(page(mini.kmap(), "boards"))["title"] == 'Boards in C:\\data "quoted"'
 
 
-@pytest.mark.xfail(strict=True, reason="bug: hook and flow title are not passed through citations (render/depth.py), "
-                                       "so a citation that validation accepts shows as raw [@key]")
 def test_citations_are_rendered_wherever_validation_accepts_them(mini: MiniProject) -> None:
     power = (mini.content / "layer-1" / "power.yaml").read_text()
     mini.write("layer-1/power.yaml", power.replace("come from?", "come from [@smith2020]?")
