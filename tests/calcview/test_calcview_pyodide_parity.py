@@ -15,18 +15,27 @@ from pathlib import Path
 import pytest
 
 from calcview import browser_files, evaluate
-from calculators import parallelism
+from generator.calculator_bridge import calculator_module
 
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide" / "pyodide.mjs"
+# (calculator, raw form text): defaults, typical moves, and refused input for each calculator.
 SCENARIOS = [
-    {},
-    {"tp": "8", "pp": "2"},
-    {"pp": "8", "micro_batches": "128", "sharding": "everything", "dp": "16"},
-    {"params": "405", "tokens": "15.6", "memory_per_accelerator": "192", "peak_flops": "1307.4", "utilisation": "0.38"},
-    {"tp": "0"},
-    {"params": "seventy"},
-    {"utilisation": "1.5"},
+    ("parallelism", {}),
+    ("parallelism", {"tp": "8", "pp": "2"}),
+    ("parallelism", {"pp": "8", "micro_batches": "128", "sharding": "everything", "dp": "16"}),
+    ("parallelism", {"params": "405", "tokens": "15.6", "memory_per_accelerator": "192", "peak_flops": "1307.4", "utilisation": "0.38"}),
+    ("parallelism", {"tp": "0"}),
+    ("parallelism", {"params": "seventy"}),
+    ("parallelism", {"utilisation": "1.5"}),
+    ("allreduce", {}),
+    ("allreduce", {"ring_size": "4096", "latency": "5", "params": "0.125", "model_split": "1", "overlap": "1"}),
+    ("allreduce", {"gradient_type": "fp32", "bandwidth": "450", "compute_seconds": "0.2", "overlap": "0.5"}),
+    ("allreduce", {"ring_size": "0"}),
+    ("ownership", {}),
+    ("ownership", {"utilisation": "0.9"}),
+    ("ownership", {"utilisation": "0.05"}),
+    ("ownership", {"pue": "0.9"}),
 ]
 SCRIPT = """
 import { loadPyodide } from %(pyodide)s;
@@ -44,8 +53,7 @@ import importlib, json, sys
 sys.path.insert(0, "/home/pyodide/layermap")
 importlib.invalidate_caches()
 import calcview
-from calculators import parallelism
-json.dumps([calcview.evaluate(parallelism, raw) for raw in json.loads(scenarios_json)])
+json.dumps([calcview.evaluate(importlib.import_module("calculators." + name), raw) for name, raw in json.loads(scenarios_json)])
 `);
 process.stdout.write(out);
 """
@@ -65,7 +73,8 @@ def pyodide_results(tmp_path_factory) -> list[dict]:
 
 @pytest.mark.parametrize("index", range(len(SCENARIOS)))
 def test_pyodide_shows_what_cpython_showed(pyodide_results, index):
-    expected = json.loads(json.dumps(evaluate(parallelism, SCENARIOS[index])))
+    name, raw = SCENARIOS[index]
+    expected = json.loads(json.dumps(evaluate(calculator_module(name), raw)))
     actual = pyodide_results[index]
     assert actual["ok"] == expected["ok"]
     assert actual["display"] == expected["display"]
