@@ -20,13 +20,16 @@ infinite time, so every state the form can reach has an answer.
 Cost is accelerator-hours × price per accelerator-hour; the projection multiplies by the
 growth factor per year (about 2.4 for frontier runs since 2016, Cottier et al., 2024).
 
-Base units: seconds, accelerator-hours, US dollars. Standard library only; knows nothing of
-HTML. The user interface is declared as plain data below and drawn by ``calcview``.
+Base units: seconds, accelerator-hours, US dollars. Standard library only (plus the shared
+input checks in ``calculators._checks``); knows nothing of HTML. The user interface is
+declared as plain data below and drawn by ``calcview``.
 """
 
 from __future__ import annotations
 
 import math
+
+from calculators._checks import at_least, finite_number, one_of, positive, whole_count
 
 SECONDS_PER_HOUR = 3_600
 SECONDS_PER_DAY = 86_400
@@ -195,8 +198,8 @@ OUTPUTS: list[dict] = [
     {"name": "failure_free_days", "label": "Run time if nothing failed", "unit": "", "format": "days"},
     {"name": "wall_days", "label": "Run time with failures", "unit": "", "format": "days"},
     {"name": "accelerator_hours", "label": "Accelerator-hours paid for", "unit": "accelerator-hours", "format": "number"},
-    {"name": "cost", "announce": True, "label": "Cost of the run", "unit": "US dollars", "format": "number"},
-    {"name": "projected_cost", "label": "Cost after that many years of growth", "unit": "US dollars", "format": "number"},
+    {"name": "cost", "announce": True, "label": "Cost of the run", "unit": "", "format": "usd"},
+    {"name": "projected_cost", "label": "Cost after that many years of growth", "unit": "", "format": "usd"},
 ]
 
 PRESETS: list[dict] = [
@@ -267,41 +270,12 @@ FIGURES: list[dict] = [
 ]
 
 
-def _require_finite_real(name: str, value: object) -> float:
-    """Return ``value`` as a float, refusing bools, non-numbers, NaN and infinities."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name} must be a number (got {value!r})")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number (got {value})")
-    return float(value)
-
-
-def _positive(name: str, value: object) -> float:
-    number = _require_finite_real(name, value)
-    if number <= 0:
-        raise ValueError(f"{name} must be a number > 0 (got {value})")
-    return number
-
-
-def _not_negative(name: str, value: object) -> float:
-    number = _require_finite_real(name, value)
-    if number < 0:
-        raise ValueError(f"{name} must be a number ≥ 0 (got {value})")
-    return number
-
-
-def _count(name: str, value: object, least: int) -> int:
-    """A whole number ≥ ``least`` (accelerators, machines, years)."""
-    number = _require_finite_real(name, value)
-    if number < least or not number.is_integer():
-        raise ValueError(f"{name} must be a whole number ≥ {least} (got {value})")
+def _whole_years(name: str, value: object) -> int:
+    """A number of years: a whole number ≥ 0."""
+    number = finite_number(name, value)
+    if number < 0 or not number.is_integer():
+        raise ValueError(f"{name} must be a whole number ≥ 0 (got {value})")
     return int(number)
-
-
-def _rule(value: object) -> str:
-    if not isinstance(value, str) or value not in INTERVAL_RULES:
-        raise ValueError(f"interval_rule must be one of {', '.join(INTERVAL_RULES)} (got {value!r})")
-    return value
 
 
 def job_mtbf_seconds(nodes: int, failures_per_1000_node_days: float) -> float:
@@ -351,17 +325,17 @@ def compute(
 
     Raises ValueError naming the field and its allowed range for bad input.
     """
-    accelerators = _count("accelerators", accelerators, 1)
-    accelerators_per_node = _count("accelerators_per_node", accelerators_per_node, 1)
-    rate = _positive("failures_per_1000_node_days", failures_per_1000_node_days)
-    checkpoint = _positive("checkpoint_seconds", checkpoint_seconds)
-    restart = _not_negative("restart_seconds", restart_seconds)
-    rule = _rule(interval_rule)
-    fixed_interval = _positive("fixed_interval_seconds", fixed_interval_seconds)
-    work = _positive("work_accelerator_hours", work_accelerator_hours)
-    price = _not_negative("price_per_accelerator_hour", price_per_accelerator_hour)
-    growth = _positive("growth_per_year", growth_per_year)
-    years = _count("years_ahead", years_ahead, 0)
+    accelerators = whole_count("accelerators", accelerators)
+    accelerators_per_node = whole_count("accelerators_per_node", accelerators_per_node)
+    rate = positive("failures_per_1000_node_days", failures_per_1000_node_days)
+    checkpoint = positive("checkpoint_seconds", checkpoint_seconds)
+    restart = at_least("restart_seconds", restart_seconds, 0)
+    rule = one_of("interval_rule", interval_rule, INTERVAL_RULES)
+    fixed_interval = positive("fixed_interval_seconds", fixed_interval_seconds)
+    work = positive("work_accelerator_hours", work_accelerator_hours)
+    price = at_least("price_per_accelerator_hour", price_per_accelerator_hour, 0)
+    growth = positive("growth_per_year", growth_per_year)
+    years = _whole_years("years_ahead", years_ahead)
 
     nodes = math.ceil(accelerators / accelerators_per_node)
     mtbf = job_mtbf_seconds(nodes, rate)

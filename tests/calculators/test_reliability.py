@@ -99,6 +99,7 @@ def test_the_default_display_reads_as_the_card_says():
     assert shown["display"]["job_mtbf_hours"] == "1.8 hours"
     assert shown["display"]["young_interval_minutes"] == "20.8 minutes"
     assert shown["display"]["nodes"] == "2,048"
+    assert shown["display"]["cost"] == "$11.4 million"
 
 
 def test_time_figure_splits_one_bar_by_the_shares():
@@ -225,15 +226,15 @@ def test_bad_form_text_is_reported_on_its_field():
 # --- declaration -----------------------------------------------------------------------------
 
 
-def test_module_imports_only_the_standard_library():
+def test_module_imports_only_the_standard_library_and_the_shared_checks():
     tree = ast.parse(MODULE_PATH.read_text(encoding="utf-8"))
     imported = {
-        (node.module or "").split(".")[0] if isinstance(node, ast.ImportFrom) else alias.name.split(".")[0]
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
         for node in ast.walk(tree)
         if isinstance(node, (ast.Import, ast.ImportFrom))
         for alias in node.names
     }
-    assert imported <= set(sys.stdlib_module_names) | {"__future__"}
+    assert {name.split(".")[0] for name in imported - {"calculators._checks"}} <= set(sys.stdlib_module_names) | {"__future__"}
 
 
 def test_every_compute_argument_is_declared_and_every_output_and_figure_value_exists():
