@@ -41,7 +41,7 @@ INPUTS: list[dict] = [
         "scale": "log",
         # Illustrative, not a quote: a $300,000 eight-accelerator server divided by 8.
         "default": 37_500,
-        "help": "What one accelerator costs to buy, with its share of the server, network and installation, in US dollars. An assumption, not a quote.",
+        "help": "What one accelerator costs to buy with its share of the server, in US dollars; add its share of network and installation to count them. An assumption, not a quote.",
     },
     {
         "name": "lifetime_years",
