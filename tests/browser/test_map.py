@@ -133,3 +133,15 @@ def test_without_javascript_the_map_is_drawn_and_its_links_work(browser: Browser
     page.locator('a.lm-node[data-id="gpu-clusters"]').click()
     expect(page).to_have_url(built_site.url + "layer-3/gpu-clusters/")
     context.close()
+
+
+def test_map_works_after_instant_navigation(page: Page, built_site: BuiltSite) -> None:
+    page.goto(built_site.url)
+    page.evaluate("window.__sameDocument = true")
+    page.locator("article").get_by_role("link", name="GPU clusters & orchestration", exact=True).first.click()
+    expect(page).to_have_url(re.compile(re.escape(built_site.url + "layer-3/gpu-clusters/")))
+    assert page.evaluate("window.__sameDocument === true")  # Material swapped the page in place
+    svg = page.locator("svg.lm-map-svg")
+    svg.locator('a.lm-node[data-id="power-cooling"]').focus()
+    expect(svg).to_have_class(re.compile(r"\blm-active\b"))
+    expect(page.locator(".lm-map-tools")).to_have_count(1)
