@@ -24,6 +24,7 @@ def calculator_sources(name: str) -> list[dict]:
 
 
 CALCULATOR_STYLES = "assets/layermap/calculator.css"
+PACKAGE_ROOT = Path(calcview.__file__).resolve().parent.parent
 
 
 def site_assets(project_root: Path) -> dict[str, Path]:
@@ -32,11 +33,14 @@ def site_assets(project_root: Path) -> dict[str, Path]:
     from generator.errors import LayermapError
 
     try:
-        calcview.check_browser_imports(calcview.browser_files(project_root).values())
+        calcview.check_browser_imports(calcview.browser_files(PACKAGE_ROOT).values())
     except ValueError as error:
         raise LayermapError(f"a calculator cannot run in the browser: {error}",
                             "import only the standard library in calculators/ and calcview/") from None
-    files = calcview.site_assets(project_root)
+    files = calcview.site_assets(PACKAGE_ROOT)  # glue and Python ship with layermap itself
+    runtime = Path(project_root) / "node_modules" / "pyodide"  # the project's pinned npm package
+    for site_path in [p for p in files if p.startswith("assets/pyodide/")]:
+        files[site_path] = runtime / Path(site_path).name
     missing = sorted(str(source) for source in files.values() if not source.is_file())
     if missing:
         raise LayermapError(f"files the live calculators need are missing: {', '.join(missing)}",
