@@ -79,7 +79,9 @@ function addZoom(figure, frame, svg) {
     button.addEventListener("click", action);
     tools.append(button);
   }
-  figure.prepend(tools);
+  const skip = figure.querySelector(".lm-map-skip");
+  if (skip) skip.after(tools);
+  else figure.prepend(tools);
   frame.addEventListener("wheel", (event) => {
     if (!event.ctrlKey && !event.metaKey) return; // plain wheel scrolls the page and the frame
     event.preventDefault();
@@ -130,6 +132,12 @@ function setUp(figure) {
   });
   addZoom(figure, frame, svg);
   addDragPan(frame);
+  figure.querySelector(".lm-map-skip")?.addEventListener("click", (event) => {
+    const end = document.getElementById(event.currentTarget.hash.slice(1));
+    if (!end) return;
+    event.preventDefault(); // instant navigation would scroll without moving the focus
+    end.focus();
+  });
 }
 
 function setUpPage() {

@@ -239,7 +239,9 @@ def map_figure(graph: MapGraph, kinds: list[EdgeKind], *, page: str, map_id: str
     svg = render_svg(graph, layout(graph), kinds, page=page, map_id=map_id, title=title, description=description)
     parts = [
         f'<figure class="lm-map" data-index="{attr(relative_url(page, INDEX_FILE))}">',
+        f'<a class="lm-map-skip" href="#{map_id}-end">Skip the map</a>',
         f'<div class="lm-map-frame">{svg}</div>',
+        f'<span id="{map_id}-end" tabindex="-1"></span>',
         legend(graph, kinds),
         '<p class="lm-map-info" hidden></p>',
         text_list(listed or graph, page) if with_text else "",

@@ -145,3 +145,14 @@ def test_map_works_after_instant_navigation(page: Page, built_site: BuiltSite) -
     svg.locator('a.lm-node[data-id="power-cooling"]').focus()
     expect(svg).to_have_class(re.compile(r"\blm-active\b"))
     expect(page.locator(".lm-map-tools")).to_have_count(1)
+
+
+def test_a_skip_link_jumps_over_the_map(page: Page, built_site: BuiltSite) -> None:
+    home_map(page, built_site)
+    skip = page.get_by_role("link", name="Skip the map")
+    skip.focus()
+    expect(skip).to_be_visible()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.closest('svg') === null")
+    assert focused  # the next Tab leaves the drawing behind
