@@ -36,6 +36,14 @@ SCENARIOS = [
     ("ownership", {"utilisation": "0.9"}),
     ("ownership", {"utilisation": "0.05"}),
     ("ownership", {"pue": "0.9"}),
+    ("serving", {}),
+    ("serving", {"weight_precision": "fp8", "batch": "32", "requests_per_second": "100"}),
+    ("serving", {"batch": "8", "context_tokens": "8192"}),
+    ("serving", {"context_tokens": "0"}),
+    ("local", {}),
+    ("local", {"precision": "fp16", "hardware_price": "0"}),
+    ("local", {"params": "70", "memory": "24", "bandwidth": "1008"}),
+    ("local", {"hours_per_day": "25"}),
 ]
 SCRIPT = """
 import { loadPyodide } from %(pyodide)s;
