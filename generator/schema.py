@@ -147,7 +147,9 @@ class Flow(Strict):
 class CalculatorRef(Strict):
     """Embeds a calculator module from ``calculators/`` in a depth."""
 
-    name: Slug = Field(description="Module name in calculators/, e.g. `parallelism`.")
+    name: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")] = Field(
+        description="Module name in calculators/, e.g. `parallelism` or `rent_or_buy`."
+    )
     values: dict[str, InputValue] = Field(
         default_factory=dict, description="Overrides of the calculator's default inputs, in base units."
     )
