@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import ast
-import inspect
 import math
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from calculators import ownership
-
-MODULE_PATH = Path(ownership.__file__)
 
 
 def scenario(**changes) -> dict:
@@ -165,26 +159,7 @@ def test_bad_input_raises_value_error_naming_field_and_range(field, value, messa
     assert str(caught.value).startswith(message)
 
 
-# --- declaration -----------------------------------------------------------------------------
-
-
-def test_module_imports_only_the_standard_library_and_the_shared_checks():
-    tree = ast.parse(MODULE_PATH.read_text(encoding="utf-8"))
-    imported = {
-        node.module if isinstance(node, ast.ImportFrom) else alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-        for alias in node.names
-    }
-    assert {name.split(".")[0] for name in imported - {"calculators._checks"}} <= set(sys.stdlib_module_names) | {"__future__"}
-
-
-def test_every_compute_argument_is_declared_as_an_input_and_defaults_compute():
-    names = [spec["name"] for spec in ownership.INPUTS]
-    assert sorted(names) == sorted(inspect.signature(ownership.compute).parameters)
-    result = run()
-    for output in ownership.OUTPUTS:
-        assert output["name"] in result
+# --- presets (generic declaration checks: test_declarations.py) -------------------------------
 
 
 def test_illustrative_prices_say_so():
@@ -193,16 +168,10 @@ def test_illustrative_prices_say_so():
         assert "illustrative" in labels[name]
 
 
-def test_presets_name_declared_fields_and_cited_sources():
-    input_names = {spec["name"] for spec in ownership.INPUTS}
-    source_ids = {source["id"] for source in ownership.SOURCES}
-    values = {}
-    for group in ownership.PRESETS:
-        for option in group["options"]:
-            assert set(option["values"]) == set(group["fields"]) <= input_names
-            assert option["source"] in source_ids
-            values[option["id"]] = option["values"]
-            run(**option["values"])
+def test_presets_are_the_datasheet_and_model_card_figures():
+    values = {option["id"]: option["values"] for group in ownership.PRESETS for option in group["options"]}
     assert values["dgx-h100"] == {"power": 10_200 / 8}
     assert values["dgx-b200"] == {"power": 14_300 / 8}
+    assert values["llama31-8b"] == {"run_hours": 1.46e6}
+    assert values["llama31-70b"] == {"run_hours": 7.0e6}
     assert values["llama31-405b"] == {"run_hours": 30.84e6}
