@@ -397,7 +397,7 @@ def page_parts(html: str) -> PageParts:
     tocs = _navs(html, "md-nav--secondary")
     nested = sum(len(t) for p in primary for t in _navs(p, "md-nav--secondary"))
     siblings = 0
-    if (m := re.search(r'<h2 id="siblings"', html)):
+    if (m := re.search(r'<h2 [^>]*\bid="siblings"', html)):
         end = min(i for i in (html.find("<h2", m.end()), html.find("</article>", m.end())) if i >= 0)
         siblings = end - m.start()
     return PageParts(len(html.encode()), sum(len(p) for p in primary) - nested, sum(len(t) for t in tocs), siblings)

@@ -11,6 +11,7 @@ replacing, in memory, the parts named in ``LAYERMAP_WHAT_IF`` (comma-separated):
 * ``nav``: layers with more than ``CHUNK`` topics are split in the navigation into
   sub-sections of at most ``CHUNK`` topics (the experiment behind ``NAV_GROUP`` in
   ``generator/pages.py``, which now does this itself);
+* ``navgroup=N``: ``NAV_GROUP`` (the largest navigation group) set to N;
 * ``flatnav``: the navigation as it was before ``NAV_GROUP``: every topic of a layer
   directly in the layer's section (to measure "before").
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 
-from generator import pipeline
+from generator import pages, pipeline
 from generator.graph import KnowledgeMap
 from generator.pages import NavItem
 from generator.render import topic as topic_render
@@ -84,6 +85,10 @@ def flat_navigation(kmap: KnowledgeMap) -> list[NavItem]:
 
 def main() -> int:
     changes = {c.strip() for c in os.environ.get("LAYERMAP_WHAT_IF", "").split(",") if c.strip()}
+    group = next((c for c in changes if c.startswith("navgroup=")), None)
+    if group:
+        changes.discard(group)
+        pages.NAV_GROUP = int(group.split("=", 1)[1])
     unknown = changes - {"siblings", "search", "nav", "flatnav"}
     if unknown:
         print(f"unknown what-if change(s): {', '.join(sorted(unknown))}", file=sys.stderr)
