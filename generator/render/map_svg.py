@@ -98,7 +98,8 @@ def kind_styles(kinds: Iterable[EdgeKind]) -> str:
 
 
 def _n(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """Coordinates to whole units: a pixel is finer than anything the map draws, and pages stay small."""
+    return str(round(value))
 
 
 def edge_path(edge: PlacedEdge) -> str:
@@ -139,10 +140,11 @@ def _node(placed: PlacedNode, page: str, name: str) -> str:
         for i, line in enumerate(placed.lines)
     )
     current = ' aria-current="page"' if node.current else ""
+    tooltip = f"<title>{inline(node.label)}</title>" if placed.lines[-1].endswith("…") else ""  # cut short
     classes = "lm-node lm-current" if node.current else "lm-node"
     return (
         f'<a class="{classes}" href="{attr(relative_url(page, node.page))}" data-id="{node.id}" '
-        f'aria-label="{attr(name)}"{current}><title>{inline(node.label)}</title>'
+        f'aria-label="{attr(name)}"{current}>{tooltip}'
         f'<rect x="{_n(box.x)}" y="{_n(box.y)}" width="{_n(box.w)}" height="{_n(box.h)}" rx="6"/>'
         f'<text text-anchor="middle">{spans}</text></a>'
     )

@@ -238,3 +238,19 @@ def test_every_map_link_resolves_to_a_built_page(built_site: BuiltSite) -> None:
         assert (html_file.parent / data_index).resolve().is_file()
     assert checked >= len(KMAP.topics) + len(KMAP.edges)
     assert Path(built_site.site / "assets/layermap/map.js").is_file()
+
+
+def test_a_cut_short_title_keeps_its_full_text_as_a_tooltip() -> None:
+    from generator.map_layout import Band, EdgeSpec, MapGraph, NodeSpec, layout
+    from generator.render.map_svg import render_svg
+
+    long = "A very long topic title that goes on and on well past three lines of a box"
+    graph = MapGraph((Band("layer-1", "Layer 1"),),
+                     (NodeSpec("long", long, 0, "layer-1/long.md"), NodeSpec("short", "Short", 0, "layer-1/short.md")),
+                     (EdgeSpec("long", "short", "feeds"),))
+    svg = ET.fromstring(render_svg(graph, layout(graph), [], page=HOME, map_id="m", title="t", description="d"))
+    titles = {a.get("data-id"): a.find(f"{SVG}title") for a in svg.iter(f"{SVG}a")}
+    assert titles["long"] is not None and titles["long"].text == long
+    assert titles["short"] is None
+    shown = "".join(next(a for a in svg.iter(f"{SVG}a") if a.get("data-id") == "long").find(f"{SVG}text").itertext())
+    assert shown.endswith("…") and len(shown) < len(long)
