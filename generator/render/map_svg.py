@@ -143,7 +143,9 @@ def _node(placed: PlacedNode, page: str, name: str) -> str:
     tooltip = f"<title>{inline(node.label)}</title>" if placed.lines[-1].endswith("…") else ""  # cut short
     classes = "lm-node lm-current" if node.current else "lm-node"
     return (
-        f'<a class="{classes}" href="{attr(relative_url(page, node.page))}" data-id="{node.id}" '
+        # xlink:href, not href: mkdocs-material's instant navigation rewrites every [href] by
+        # assigning el.href, which throws on SVG links and breaks navigation for the whole page.
+        f'<a class="{classes}" xlink:href="{attr(relative_url(page, node.page))}" data-id="{node.id}" '
         f'aria-label="{attr(name)}"{current}>{tooltip}'
         f'<rect x="{_n(box.x)}" y="{_n(box.y)}" width="{_n(box.w)}" height="{_n(box.h)}" rx="6"/>'
         f'<text text-anchor="middle">{spans}</text></a>'
@@ -190,7 +192,7 @@ def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, pag
     nodes = "".join(_node(n, page, _accessible_name(n, graph, degree)) for n in placed.nodes)
     style = kind_styles(known)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="lm-map-svg" id="{map_id}" viewBox="0 0 {_n(placed.width)} {_n(placed.height)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="lm-map-svg" id="{map_id}" viewBox="0 0 {_n(placed.width)} {_n(placed.height)}" '
         f'width="{_n(placed.width)}" height="{_n(placed.height)}" style="min-width:{_n(min(placed.width, placed.width * 0.7))}px" '
         f'role="group" aria-labelledby="{map_id}-title" aria-describedby="{map_id}-desc">'
         f'<title id="{map_id}-title">{inline(title)}</title><desc id="{map_id}-desc">{inline(description)}</desc>'

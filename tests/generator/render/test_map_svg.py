@@ -27,6 +27,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 PAGES = {p.path: p.text for p in render_pages(KMAP, CalculatorBridge())}
 
 
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"  # see map_svg: plain href breaks instant navigation
+
+
 def svg_of(markdown: str) -> ET.Element:
     match = re.search(r"<svg [^>]*class=\"lm-map-svg\".*?</svg>", markdown, flags=re.DOTALL)
     assert match, "no SVG in the page"
@@ -34,7 +37,7 @@ def svg_of(markdown: str) -> ET.Element:
 
 
 def node_links(svg: ET.Element) -> dict[str, str]:
-    return {a.get("data-id"): a.get("href") for a in svg.iter(f"{SVG}a") if "lm-node" in a.get("class", "")}
+    return {a.get("data-id"): a.get(XLINK_HREF) for a in svg.iter(f"{SVG}a") if "lm-node" in a.get("class", "")}
 
 
 def synthetic_map(topics: int, layers: int = 4) -> KnowledgeMap:
