@@ -18,6 +18,7 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 
 from __future__ import annotations
 
+from calculators._datasheets import shared_sources
 from calculators._checks import at_least, in_range, one_of, positive, whole_count
 
 # Bytes per gradient value for each number format the gradients are exchanged in.
@@ -210,27 +211,7 @@ PRESETS: list[dict] = [
 ]
 
 SOURCES: list[dict] = [
-    {
-        "id": "nvidia-h100-datasheet",
-        "title": "NVIDIA H100 Tensor Core GPU datasheet",
-        "authors": "NVIDIA",
-        "date": "2023",
-        "url": "https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet",
-    },
-    {
-        "id": "nvidia-a100-datasheet",
-        "title": "NVIDIA A100 Tensor Core GPU datasheet",
-        "authors": "NVIDIA",
-        "date": "2021-06",
-        "url": "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf",
-    },
-    {
-        "id": "nvidia-hgx-b200-specs",
-        "title": "NVIDIA HGX platform: HGX B200 specifications",
-        "authors": "NVIDIA",
-        "date": "2025",
-        "url": "https://www.nvidia.com/en-us/data-center/hgx/",
-    },
+    *shared_sources("nvidia-h100-datasheet", "nvidia-a100-datasheet", "nvidia-hgx-b200-specs"),
     {
         "id": "nvidia-connectx8",
         "title": "NVIDIA ConnectX-8 SuperNIC User Manual: Introduction",

@@ -21,6 +21,7 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 
 from __future__ import annotations
 
+from calculators._datasheets import shared_sources
 from calculators._checks import at_least, in_range, one_of, positive
 
 BITS_PER_WEIGHT: dict[str, int] = {"fp16": 16, "q8": 8, "q4": 4}
@@ -228,6 +229,7 @@ PRESETS: list[dict] = [
 ]
 
 SOURCES: list[dict] = [
+    *shared_sources("llama3-herd"),
     {
         "id": "apple-m2",
         "title": "Apple unveils M2, taking the breakthrough performance and capabilities of M1 even further",
@@ -248,13 +250,6 @@ SOURCES: list[dict] = [
         "authors": "Apple",
         "date": "2024-10-30",
         "url": "https://www.apple.com/newsroom/2024/10/apple-introduces-m4-pro-and-m4-max/",
-    },
-    {
-        "id": "llama3-herd",
-        "title": "The Llama 3 Herd of Models",
-        "authors": "Grattafiori et al.",
-        "date": "2024-07-31",
-        "url": "https://arxiv.org/abs/2407.21783",
     },
 ]
 

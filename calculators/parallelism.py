@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import math
 
+from calculators._datasheets import shared_sources
+
 SECONDS_PER_DAY = 86_400
 TRAIN_FLOPS_PER_PARAM_TOKEN = 6  # forward (2) + backward (4) per parameter per token
 
@@ -255,48 +257,7 @@ PRESETS: list[dict] = [
 ]
 
 SOURCES: list[dict] = [
-    {
-        "id": "nvidia-a100-datasheet",
-        "title": "NVIDIA A100 Tensor Core GPU datasheet",
-        "authors": "NVIDIA",
-        "date": "2021-06",
-        "url": "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf",
-    },
-    {
-        "id": "nvidia-h100-datasheet",
-        "title": "NVIDIA H100 Tensor Core GPU datasheet",
-        "authors": "NVIDIA",
-        "date": "2023",
-        "url": "https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet",
-    },
-    {
-        "id": "nvidia-h200-datasheet",
-        "title": "NVIDIA H200 Tensor Core GPU",
-        "authors": "NVIDIA",
-        "date": "2024",
-        "url": "https://www.nvidia.com/en-us/data-center/h200/",
-    },
-    {
-        "id": "nvidia-hgx-b200-specs",
-        "title": "NVIDIA HGX platform: HGX B200 specifications",
-        "authors": "NVIDIA",
-        "date": "2025",
-        "url": "https://www.nvidia.com/en-us/data-center/hgx/",
-    },
-    {
-        "id": "amd-mi300x-datasheet",
-        "title": "AMD Instinct MI300X accelerator data sheet",
-        "authors": "AMD",
-        "date": "2023-12",
-        "url": "https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/data-sheets/amd-instinct-mi300x-data-sheet.pdf",
-    },
-    {
-        "id": "llama3-herd",
-        "title": "The Llama 3 Herd of Models",
-        "authors": "Grattafiori et al.",
-        "date": "2024-07-31",
-        "url": "https://arxiv.org/abs/2407.21783",
-    },
+    *shared_sources("nvidia-a100-datasheet", "nvidia-h100-datasheet", "nvidia-h200-datasheet", "nvidia-hgx-b200-specs", "amd-mi300x-datasheet", "llama3-herd"),
 ]
 
 FIGURES: list[dict] = [

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 
+from calculators._datasheets import shared_sources
 from calculators._checks import one_of, positive, whole_count
 
 # Bytes one stored number takes at each precision.
@@ -289,41 +290,7 @@ PRESETS: list[dict] = [
 ]
 
 SOURCES: list[dict] = [
-    {
-        "id": "nvidia-a100-datasheet",
-        "title": "NVIDIA A100 Tensor Core GPU datasheet",
-        "authors": "NVIDIA",
-        "date": "2021-06",
-        "url": "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf",
-    },
-    {
-        "id": "nvidia-h100-datasheet",
-        "title": "NVIDIA H100 Tensor Core GPU datasheet",
-        "authors": "NVIDIA",
-        "date": "2023",
-        "url": "https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet",
-    },
-    {
-        "id": "nvidia-h200-datasheet",
-        "title": "NVIDIA H200 Tensor Core GPU",
-        "authors": "NVIDIA",
-        "date": "2024",
-        "url": "https://www.nvidia.com/en-us/data-center/h200/",
-    },
-    {
-        "id": "amd-mi300x-datasheet",
-        "title": "AMD Instinct MI300X accelerator data sheet",
-        "authors": "AMD",
-        "date": "2023-12",
-        "url": "https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/data-sheets/amd-instinct-mi300x-data-sheet.pdf",
-    },
-    {
-        "id": "llama3-herd",
-        "title": "The Llama 3 Herd of Models",
-        "authors": "Grattafiori et al.",
-        "date": "2024-07-31",
-        "url": "https://arxiv.org/abs/2407.21783",
-    },
+    *shared_sources("nvidia-a100-datasheet", "nvidia-h100-datasheet", "nvidia-h200-datasheet", "amd-mi300x-datasheet", "llama3-herd"),
     {
         "id": "llama2",
         "title": "Llama 2: Open Foundation and Fine-Tuned Chat Models",

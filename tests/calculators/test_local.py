@@ -193,18 +193,6 @@ def test_a_full_day_of_use_is_allowed():
 
 # --- declaration -----------------------------------------------------------------------------
 
-
-def test_module_imports_only_the_standard_library_and_the_shared_checks():
-    tree = ast.parse(MODULE_PATH.read_text(encoding="utf-8"))
-    imported = {
-        node.module if isinstance(node, ast.ImportFrom) else alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-        for alias in node.names
-    }
-    assert {name.split(".")[0] for name in imported - {"calculators._checks"}} <= set(sys.stdlib_module_names) | {"__future__"}
-
-
 def test_every_compute_argument_is_declared_and_every_output_and_figure_value_exists():
     assert sorted(spec["name"] for spec in local.INPUTS) == sorted(inspect.signature(local.compute).parameters)
     result = run()

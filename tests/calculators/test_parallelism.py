@@ -206,18 +206,6 @@ def test_utilisation_of_exactly_one_is_allowed():
 
 # --- declaration -----------------------------------------------------------------------------
 
-
-def test_module_imports_only_the_standard_library():
-    tree = ast.parse(MODULE_PATH.read_text(encoding="utf-8"))
-    imported = {
-        (node.module or "").split(".")[0] if isinstance(node, ast.ImportFrom) else alias.name.split(".")[0]
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-        for alias in node.names
-    }
-    assert imported <= set(sys.stdlib_module_names) | {"__future__"}
-
-
 def test_every_compute_argument_is_declared_as_an_input_and_defaults_compute():
     names = [spec["name"] for spec in parallelism.INPUTS]
     assert sorted(names) == sorted(inspect.signature(parallelism.compute).parameters)

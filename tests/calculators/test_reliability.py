@@ -225,18 +225,6 @@ def test_bad_form_text_is_reported_on_its_field():
 
 # --- declaration -----------------------------------------------------------------------------
 
-
-def test_module_imports_only_the_standard_library_and_the_shared_checks():
-    tree = ast.parse(MODULE_PATH.read_text(encoding="utf-8"))
-    imported = {
-        node.module if isinstance(node, ast.ImportFrom) else alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-        for alias in node.names
-    }
-    assert {name.split(".")[0] for name in imported - {"calculators._checks"}} <= set(sys.stdlib_module_names) | {"__future__"}
-
-
 def test_every_compute_argument_is_declared_and_every_output_and_figure_value_exists():
     names = [spec["name"] for spec in reliability.INPUTS]
     assert sorted(names) == sorted(inspect.signature(reliability.compute).parameters)

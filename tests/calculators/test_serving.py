@@ -225,18 +225,6 @@ def test_bad_input_raises_value_error_naming_field_and_range(field, value, messa
 
 # --- declaration -----------------------------------------------------------------------------
 
-
-def test_module_imports_only_the_standard_library_and_the_shared_checks():
-    tree = ast.parse(MODULE_PATH.read_text(encoding="utf-8"))
-    imported = {
-        node.module if isinstance(node, ast.ImportFrom) else alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-        for alias in node.names
-    }
-    assert {name.split(".")[0] for name in imported - {"calculators._checks"}} <= set(sys.stdlib_module_names) | {"__future__"}
-
-
 def test_every_compute_argument_is_declared_as_an_input_and_outputs_exist():
     names = [spec["name"] for spec in serving.INPUTS]
     assert sorted(names) == sorted(inspect.signature(serving.compute).parameters)
