@@ -46,6 +46,10 @@ def cmd_build(project: Project, _: argparse.Namespace) -> int:
     return 0
 
 
+CHANGE_EVENTS = {"created", "modified", "moved", "deleted"}  # not opened/closed: reading is no change
+SETTLE_SECONDS = 0.3  # editors save in bursts; regenerate once per burst
+
+
 def _watch_content(project: Project) -> None:
     """Regenerate the docs tree whenever content changes; the engine then live-reloads."""
     from watchdog.events import FileSystemEventHandler
@@ -54,18 +58,27 @@ def _watch_content(project: Project) -> None:
     from generator.pipeline import generate
 
     lock = threading.Lock()
+    pending: list[threading.Timer] = []
+
+    def regenerate(path: str) -> None:
+        with lock:
+            try:
+                _, warnings = generate(project)
+                _print_warnings(warnings)
+                print(f"layermap: regenerated after a change to {path}", file=sys.stderr)
+            except (ContentError, LayermapError) as error:
+                print(f"layermap: not updated, fix these first:\n{error}", file=sys.stderr)
 
     class Regenerate(FileSystemEventHandler):
         def on_any_event(self, event) -> None:  # noqa: ANN001 - watchdog's type
-            if event.is_directory or not str(event.src_path).endswith(".yaml"):
+            path = str(getattr(event, "dest_path", "") or event.src_path)
+            if event.is_directory or event.event_type not in CHANGE_EVENTS or not path.endswith(".yaml"):
                 return
-            with lock:
-                try:
-                    _, warnings = generate(project)
-                    _print_warnings(warnings)
-                    print(f"layermap: regenerated after a change to {event.src_path}", file=sys.stderr)
-                except (ContentError, LayermapError) as error:
-                    print(f"layermap: not updated, fix these first:\n{error}", file=sys.stderr)
+            for timer in pending:
+                timer.cancel()
+            pending[:] = [threading.Timer(SETTLE_SECONDS, regenerate, args=(path,))]
+            pending[0].daemon = True
+            pending[0].start()
 
     observer = Observer()
     observer.schedule(Regenerate(), str(project.content_dir), recursive=True)
