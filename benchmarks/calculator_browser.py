@@ -1,0 +1,441 @@
+"""Browser measurement of the live calculators (a measurement, not a test).
+
+Builds the site (or takes ``--site DIR``), serves a copy of it on 127.0.0.1 together with a
+bare Pyodide baseline page (``benchmarks/bare_pyodide/``, served under ``/bench-bare/``), and
+in headless Chromium measures, on ``layer-3/gpu-clusters/`` (block ``#calc-parallelism-d4``):
+
+* time to first correct numbers: DOMContentLoaded and first contentful paint, with the
+  pre-rendered outputs read at DOMContentLoaded and compared with CPython ``calcview.evaluate``
+  for the block's defaults;
+* Pyodide ready, cold (fresh profile) and warm (same persistent profile, second visit), from
+  the worker's construction to its "ready" message, against the bare baseline measured in the
+  same run, interleaved, ``--repeat`` times (medians);
+* input-to-output latency over ``--changes`` changes (in-page performance.now() from the input
+  event to the MutationObserver seeing the output text change);
+* main-thread long tasks (PerformanceObserver 'longtask'), over the whole boot and in the
+  window from the worker's construction to "ready";
+* bytes served (response bodies, counted by the server) for the calculator page and for a page
+  without a calculator (``layer-1/power-cooling/``), and the Pyodide bytes on the latter.
+
+Then prints a table with PASS/FAIL against the targets and exits 0.
+
+    .venv/bin/python benchmarks/calculator_browser.py [--repeat 3] [--changes 200] [--site DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import math
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BARE_DIR = Path(__file__).resolve().parent / "bare_pyodide"
+CALC_PAGE = "layer-3/gpu-clusters/"
+CALC_BLOCK = "calc-parallelism-d4"
+CALC_DEPTH = "D4"  # the tab the calculator is in
+BOOT_DEPTH = "D1"  # a tab without it: the ready runs start the worker after the page's boot
+PLAIN_PAGE = "layer-1/power-cooling/"
+BARE_PAGE = "bench-bare/"
+LATENCY_FIELD = "params"
+LATENCY_VALUES = ["71", "70"]  # alternate: every change changes the displayed numbers
+READY_TIMEOUT_MS = 120_000
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+# Runs in every page before its own scripts: long tasks, worker start/ready, outputs at DCL.
+INIT_TEMPLATE = """
+(() => {
+  const B = window.__bench = { longtasks: [], workerStart: null, workerReady: null, dcl: null, outputsAtDCL: null,
+                                 workers: [], posted: new Map(), roundTrips: [] };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) B.longtasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) { B.longtaskError = String(e); }
+  const NativeWorker = window.Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      const t0 = performance.now();
+      super(...args);
+      const url = String(args[0]);
+      B.workers.push(url);
+      if (!/calc-worker\.js|bench-bare\/worker\.mjs/.test(url)) return;  // e.g. Material's search worker
+      if (B.workerStart === null) B.workerStart = t0;
+      this.addEventListener("message", ({ data }) => {
+        const now = performance.now();
+        if (B.workerReady === null && (data === "ready" || (data && data.type === "ready"))) B.workerReady = now;
+        if (data && data.type === "result" && B.posted.has(data.id)) { B.roundTrips.push(now - B.posted.get(data.id)); B.lastResult = now; }
+      });
+    }
+    postMessage(message, ...rest) {
+      if (message && message.id !== undefined) { B.lastPost = performance.now(); B.posted.set(message.id, B.lastPost); }
+      return super.postMessage(message, ...rest);
+    }
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    B.dcl = performance.now();
+    B.outputsAtDCL = Object.fromEntries([...document.querySelectorAll("#%(block)s dd[data-output]")]
+      .map((dd) => [dd.dataset.output, dd.textContent.trim()]));
+  }, { once: true, capture: true });
+  try { localStorage.setItem("layermap.depth", "%(depth)s"); } catch (e) { /* opaque origin */ }
+})();
+"""
+
+
+def init_script(depth: str) -> str:
+    """The init script, with the depth tab the page opens at (the reader's stored choice)."""
+    return INIT_TEMPLATE % {"block": CALC_BLOCK, "depth": depth}
+
+LATENCY_SCRIPT = """
+async ({ block, field, values, changes }) => {
+  const root = document.getElementById(block);
+  const input = root.querySelector(`[data-field="${field}"]`);
+  const outputs = [...root.querySelectorAll("dd[data-output]")];
+  const snapshot = () => outputs.map((dd) => dd.textContent).join("|");
+  const times = [], toPost = [], toDom = [];
+  let timeouts = 0;
+  for (let i = 0; i < changes; i++) {
+    const before = snapshot();
+    let observer, timer;
+    const changed = new Promise((resolve) => {
+      observer = new MutationObserver(() => { if (snapshot() !== before) resolve(performance.now()); });
+      observer.observe(root, { childList: true, subtree: true, characterData: true });
+      timer = setTimeout(() => resolve(null), 2000);
+    });
+    const t0 = performance.now();
+    input.value = values[i % values.length];
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    const t1 = await changed;
+    observer.disconnect();
+    clearTimeout(timer);
+    if (t1 === null) { timeouts++; continue; }
+    times.push(t1 - t0);
+    toPost.push(window.__bench.lastPost - t0);
+    toDom.push(t1 - window.__bench.lastResult);
+  }
+  return { times, timeouts, toPost, toDom, roundTrips: window.__bench.roundTrips.slice(-changes) };
+}
+"""
+
+COLLECT_SCRIPT = """
+() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const paint = Object.fromEntries(performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]));
+  const status = document.querySelector("#%(block)s .lm-calc__status, #status");
+  const { posted, ...bench } = window.__bench;
+  return { ...bench, domContentLoaded: nav ? nav.domContentLoadedEventEnd : null,
+           fcp: paint["first-contentful-paint"] ?? null, firstPaint: paint["first-paint"] ?? null,
+           status: status ? status.dataset.state : null };
+}
+""" % {"block": CALC_BLOCK}
+
+
+# --- server ---------------------------------------------------------------------------------
+
+class Server:
+    """Threaded static server for the site copy; /bench-bare/ maps to benchmarks/bare_pyodide/.
+
+    Counts the bytes of every response body it sends (HEAD and 304 send none)."""
+
+    def __init__(self, root: Path) -> None:
+        self.log: list[tuple[str, int]] = []
+        self.lock = threading.Lock()
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                              ".mjs": "text/javascript", ".js": "text/javascript",
+                              ".wasm": "application/wasm", ".json": "application/json"}
+
+            def translate_path(self, path: str) -> str:
+                clean = path.split("?", 1)[0].split("#", 1)[0]
+                if clean.startswith("/" + BARE_PAGE):
+                    name = clean[len("/" + BARE_PAGE):] or "index.html"
+                    return str(BARE_DIR / Path(name).name)
+                return super().translate_path(path)
+
+            def copyfile(self, source, outputfile) -> None:  # noqa: ANN001
+                start = source.tell()
+                shutil.copyfileobj(source, outputfile)
+                with server.lock:
+                    server.log.append((self.path.split("?", 1)[0], source.tell() - start))
+
+            def log_message(self, *args) -> None:  # noqa: ANN002
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        self.httpd.daemon_threads = True
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def mark(self) -> int:
+        with self.lock:
+            return len(self.log)
+
+    def since(self, mark: int) -> list[tuple[str, int]]:
+        with self.lock:
+            return list(self.log[mark:])
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def is_pyodide(path: str) -> bool:
+    """Bytes that only a live calculator needs: the runtime, our Python files, the worker."""
+    return path.startswith(("/assets/pyodide/", "/assets/py/")) or path.endswith("/calc-worker.js")
+
+
+# --- browser visits ---------------------------------------------------------------------------
+
+def visit(context, base: str, page_path: str, *, calculator: bool) -> dict:  # noqa: ANN001
+    """Open page_path, start the worker (calculator: scroll the block into view after load, as a
+    reader would), wait for "ready" and return what the page recorded."""
+    page = context.new_page()
+    try:
+        page.goto(base + page_path, wait_until="load")
+        if calculator:
+            # The page opened at D1, so the D4 calculator is hidden and its worker idle; once the
+            # page's own boot is over, start it the way a first interaction does (focusin), so
+            # the long tasks between worker start and ready are Pyodide's, not the page's.
+            page.wait_for_timeout(1000)
+            started_at_load = page.evaluate("window.__bench.workerStart !== null")
+            page.evaluate(f"document.getElementById({CALC_BLOCK!r}).dispatchEvent(new FocusEvent('focusin', {{bubbles: true}}))")
+        page.wait_for_function("window.__bench.workerReady !== null", timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(300)  # long tasks just after ready still count
+        data = page.evaluate(COLLECT_SCRIPT)
+    finally:
+        page.close()
+    data["ready_ms"] = data["workerReady"] - data["workerStart"]
+    data["started_at_load"] = started_at_load if calculator else True
+    data["worker_window_longtasks"] = [t for t in data["longtasks"]
+                                       if t["start"] + t["duration"] >= data["workerStart"] and t["start"] <= data["workerReady"] + 300]
+    return data
+
+
+def ready_runs(playwright, base: str, repeat: int) -> dict[str, dict[str, list[dict]]]:  # noqa: ANN001
+    """Cold and warm visits of the calculator page and the bare page, interleaved."""
+    runs: dict[str, dict[str, list[dict]]] = {kind: {"cold": [], "warm": []} for kind in ("calc", "bare")}
+    for round_ in range(repeat):
+        order = ("calc", "bare") if round_ % 2 == 0 else ("bare", "calc")
+        for kind in order:
+            with tempfile.TemporaryDirectory(prefix="lm-bench-profile-") as profile:
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+                try:
+                    context.add_init_script(init_script(BOOT_DEPTH))
+                    path = CALC_PAGE if kind == "calc" else BARE_PAGE
+                    for phase in ("cold", "warm"):
+                        result = visit(context, base, path, calculator=kind == "calc")
+                        runs[kind][phase].append(result)
+                        print(f"  round {round_ + 1}/{repeat} {kind:4} {phase}: ready {result['ready_ms']:7.0f} ms",
+                              file=sys.stderr, flush=True)
+                finally:
+                    context.close()
+    return runs
+
+
+def detail_run(browser, server: Server, changes: int) -> dict:  # noqa: ANN001
+    """Fresh contexts: bytes of the calculator page (before/after the worker), the defaults check,
+    input latency; then bytes of a page without a calculator."""
+    out: dict = {}
+    context = browser.new_context()
+    context.add_init_script(init_script(CALC_DEPTH))
+    page = context.new_page()
+    mark = server.mark()
+    page.goto(server.base + CALC_PAGE, wait_until="load")
+    out["started_at_load"] = page.evaluate("window.__bench.workerStart !== null")
+    out["calc_block"] = page.evaluate(
+        """(id) => { const root = document.getElementById(id);
+                     return { module: root.dataset.calculator, defaults: JSON.parse(root.dataset.defaults) }; }""",
+        CALC_BLOCK)
+    page.evaluate(f"document.getElementById({CALC_BLOCK!r}).scrollIntoView()")
+    page.wait_for_function("window.__bench.workerReady !== null", timeout=READY_TIMEOUT_MS)
+    page.wait_for_selector(f"#{CALC_BLOCK} .lm-calc__status[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    page.wait_for_timeout(500)
+    out["calc_total_bytes"] = server.since(mark)
+    out["collect"] = page.evaluate(COLLECT_SCRIPT)
+    # one change first, so the first-ever evaluation (imports) is not in the distribution
+    page.evaluate(LATENCY_SCRIPT, {"block": CALC_BLOCK, "field": LATENCY_FIELD, "values": LATENCY_VALUES, "changes": 2})
+    out["latency"] = page.evaluate(
+        LATENCY_SCRIPT, {"block": CALC_BLOCK, "field": LATENCY_FIELD, "values": LATENCY_VALUES, "changes": changes})
+    context.close()
+
+    context = browser.new_context()
+    context.add_init_script(init_script(CALC_DEPTH))
+    page = context.new_page()
+    mark = server.mark()
+    page.goto(server.base + PLAIN_PAGE, wait_until="load")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(1500)
+    out["plain_bytes"] = server.since(mark)
+    out["plain_worker"] = page.evaluate("window.__bench.workerStart")
+    out["plain_workers"] = page.evaluate("window.__bench.workers")
+    context.close()
+    return out
+
+
+# --- numbers and the table --------------------------------------------------------------------
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def kb(n: int) -> str:
+    return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.2f} MB"
+
+
+def cpython_display(module_name: str, defaults: dict[str, str]) -> dict[str, str]:
+    sys.path.insert(0, str(ROOT))
+    import importlib
+
+    import calcview
+
+    module = importlib.import_module("calculators." + module_name)
+    return calcview.evaluate(module, defaults)["display"]
+
+
+def build_site(site: str | None) -> Path:
+    if site:
+        return Path(site).resolve()
+    cli = Path(sys.executable).parent / "layermap"
+    command = [str(cli), "build"] if cli.exists() else [sys.executable, "-m", "generator", "build"]
+    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    return ROOT / "site"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="cold+warm rounds per page (default 3)")
+    parser.add_argument("--changes", type=int, default=200, help="input changes for the latency (default 200)")
+    parser.add_argument("--site", help="serve this built site instead of building one")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    started = time.monotonic()
+    site = build_site(args.site)
+    with tempfile.TemporaryDirectory(prefix="lm-bench-site-") as tmp:
+        served = Path(tmp) / "site"
+        shutil.copytree(site, served)  # others may rebuild site/ meanwhile
+        server = Server(served)
+        try:
+            with sync_playwright() as playwright:
+                print("ready, cold/warm, interleaved:", file=sys.stderr, flush=True)
+                runs = ready_runs(playwright, server.base, args.repeat)
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+                try:
+                    print("defaults, bytes, latency:", file=sys.stderr, flush=True)
+                    detail = detail_run(browser, server, args.changes)
+                finally:
+                    browser.close()
+        finally:
+            server.close()
+
+    rows: list[tuple[str, str, str, str]] = []
+
+    # time to first correct numbers
+    calc_visits = runs["calc"]["cold"] + runs["calc"]["warm"] + [detail["collect"]]
+    expected = cpython_display(detail["calc_block"]["module"], detail["calc_block"]["defaults"])
+    shown = [v["outputsAtDCL"] or {} for v in calc_visits]
+    matching = all(s == expected for s in shown)
+    dcl_cold = statistics.median(v["domContentLoaded"] for v in runs["calc"]["cold"])
+    dcl_warm = statistics.median(v["domContentLoaded"] for v in runs["calc"]["warm"])
+    fcp_cold = statistics.median(v["fcp"] for v in runs["calc"]["cold"])
+    fcp_warm = statistics.median(v["fcp"] for v in runs["calc"]["warm"])
+    rows.append(("First correct numbers: DOMContentLoaded, cold / warm", f"{dcl_cold:.0f} / {dcl_warm:.0f} ms", "(report)", ""))
+    rows.append(("First correct numbers: first contentful paint, cold / warm", f"{fcp_cold:.0f} / {fcp_warm:.0f} ms", "(report)", ""))
+    rows.append((f"Outputs at DOMContentLoaded = CPython evaluate (defaults), {len(expected)} outputs × {len(shown)} loads",
+                 "all equal" if matching else "DIFFER", "equal", "PASS" if matching else "FAIL"))
+
+    # Pyodide ready
+    for phase in ("cold", "warm"):
+        calc = statistics.median(v["ready_ms"] for v in runs["calc"][phase])
+        bare = statistics.median(v["ready_ms"] for v in runs["bare"][phase])
+        ratio = calc / bare
+        rows.append((f"Pyodide ready, {phase}: calculator / bare baseline (median of {args.repeat})",
+                     f"{calc:,.0f} / {bare:,.0f} ms = {ratio:.2f}×", "≤ 1.10×", "PASS" if ratio <= 1.1 else "FAIL"))
+
+    # latency
+    times = detail["latency"]["times"]
+    timeouts = detail["latency"]["timeouts"]
+    median, high = statistics.median(times), p95(times)
+    rows.append((f"Input → output latency, median ({len(times)} changes, {timeouts} timed out)",
+                 f"{median:.2f} ms", "≤ 4 ms", "PASS" if median <= 4 and not timeouts else "FAIL"))
+    for label, key in (("input event → postMessage", "toPost"), ("worker round trip (postMessage → result)", "roundTrips"),
+                       ("result message → output text", "toDom")):
+        part = detail["latency"].get(key) or []
+        if part:
+            rows.append((f"  of which {label}, median / p95", f"{statistics.median(part):.2f} / {p95(part):.2f} ms", "(report)", ""))
+    rows.append(("Input → output latency, p95", f"{high:.2f} ms", "≤ 16 ms", "PASS" if high <= 16 and not timeouts else "FAIL"))
+
+    # long tasks
+    ready_calc = runs["calc"]["cold"] + runs["calc"]["warm"]
+    ready_bare = runs["bare"]["cold"] + runs["bare"]["warm"]
+    page_boot = [t["duration"] for v in ready_calc for t in v["longtasks"] if t["start"] < v["workerStart"]]
+    d4_boot = [t["duration"] for t in detail["collect"]["longtasks"]]
+    window_calc = [t["duration"] for v in ready_calc for t in v["worker_window_longtasks"]]
+    window_bare = [t["duration"] for v in ready_bare for t in v["worker_window_longtasks"]]
+    early = sum(bool(v["started_at_load"]) for v in ready_calc)
+    rows.append((f"Long tasks > 50 ms, calculator page's own boot before the worker ({len(ready_calc)} loads): count, max",
+                 f"{len(page_boot)}, {max(page_boot, default=0):.0f} ms", "(report)", ""))
+    rows.append((f"Long tasks while Pyodide boots (worker start → ready + 0.3 s), calculator page ({len(ready_calc)} boots"
+                 + (f", {early} started early" if early else "") + "): count, max",
+                 f"{len(window_calc)}, {max(window_calc, default=0):.0f} ms", "none > 50 ms",
+                 "PASS" if not window_calc and not early else "FAIL"))
+    rows.append((f"Long tasks while Pyodide boots, bare baseline page ({len(ready_bare)} boots): count, max",
+                 f"{len(window_bare)}, {max(window_bare, default=0):.0f} ms", "(report)", ""))
+    rows.append(("Long tasks, calculator page opened at D4 (worker starts during the page's boot): count, max",
+                 f"{len(d4_boot)}, {max(d4_boot, default=0):.0f} ms", "(report)", ""))
+
+    # bytes
+    total = sum(n for _, n in detail["calc_total_bytes"])
+    pyodide = sum(n for p, n in detail["calc_total_bytes"] if is_pyodide(p))
+    start_mode = "already at load" if detail["started_at_load"] else "when scrolled to"
+    rows.append(("Bytes, calculator page without Pyodide + Python + worker (cold, uncompressed)", kb(total - pyodide), "(report)", ""))
+    rows.append((f"Bytes, calculator page with the calculator live (worker started {start_mode}; Pyodide part)",
+                 f"{kb(total)} ({kb(pyodide)})", "(report)", ""))
+    plain = sum(n for _, n in detail["plain_bytes"])
+    plain_pyodide = sum(n for p, n in detail["plain_bytes"] if is_pyodide(p))
+    rows.append((f"Bytes, page without a calculator ({PLAIN_PAGE})", kb(plain), "(report)", ""))
+    plain_ok = plain_pyodide == 0 and detail["plain_worker"] is None
+    rows.append(("Pyodide bytes on the page without a calculator (worker started: "
+                 + ("no" if detail["plain_worker"] is None else "YES") + ")",
+                 f"{plain_pyodide} B", "0", "PASS" if plain_ok else "FAIL"))
+
+    widths = [max(len(r[i]) for r in rows + [("Metric", "Value", "Target", "Result")]) for i in range(4)]
+    line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731
+    print(line(("Metric", "Value", "Target", "Result")))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in rows:
+        print(line(row))
+    if not matching:
+        print("\nexpected:", json.dumps(expected, ensure_ascii=False))
+        for s in shown:
+            if s != expected:
+                print("shown:   ", json.dumps(s, ensure_ascii=False))
+                break
+    print(f"\nRaw ready times (ms): " + "; ".join(
+        f"{kind} {phase} " + ", ".join(f"{v['ready_ms']:.0f}" for v in runs[kind][phase])
+        for kind in ("calc", "bare") for phase in ("cold", "warm")))
+    print(f"Wall time {time.monotonic() - started:.0f} s.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
