@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -45,6 +46,36 @@ def _build_into(config_file: Path, target: Path) -> None:
         logger.removeHandler(handler)
 
 
+_VERBATIM = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
+_LINE_BREAK_RUN = re.compile(r"[ \t]*\n\s*")
+
+
+def collapse_whitespace(html: str) -> str:
+    """Drop the indentation the theme's templates leave (about a fifth of a page).
+
+    Outside <pre>, <textarea>, <script> and <style>, a run of white space containing a line
+    break becomes one line break: the browser renders both as one space, so nothing visible changes.
+    """
+    parts = _VERBATIM.split(html)
+    # split() returns text, then (whole verbatim block, its tag name) pairs: keep those as they are
+    out = []
+    for index, part in enumerate(parts):
+        kind = index % 3
+        if kind == 0:
+            out.append(_LINE_BREAK_RUN.sub("\n", part))
+        elif kind == 1:
+            out.append(part)
+    return "".join(out)
+
+
+def _compact_pages(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        compact = collapse_whitespace(text)
+        if compact != text:
+            page.write_text(compact, encoding="utf-8")
+
+
 def build_site(config_file: Path, site_dir: Path) -> None:
     """Build into a temporary sibling folder, then swap it in place of ``site_dir``."""
     staging = site_dir.with_name(f".{site_dir.name}.new")
@@ -53,6 +84,7 @@ def build_site(config_file: Path, site_dir: Path) -> None:
         shutil.rmtree(leftover, ignore_errors=True)
     try:
         _build_into(config_file, staging)
+        _compact_pages(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

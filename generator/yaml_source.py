@@ -269,10 +269,24 @@ def _explain(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Position, str
     return (problem or context or "invalid YAML", where, "")
 
 
+FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~15× faster, same nodes and marks
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """Compose with libyaml when it is there; any problem is re-read by the pure-Python
+    loader, whose error messages the explanations below are written for."""
+    if FAST_LOADER is not yaml.SafeLoader:
+        try:
+            return yaml.compose(text, Loader=FAST_LOADER)
+        except yaml.YAMLError:
+            pass
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
 def parse_yaml(text: str) -> YamlDocument:
     """Parse one YAML document; raise :class:`YamlSyntaxError` with its position."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _compose(text)
     except yaml.MarkedYAMLError as error:
         message, position, hint = _explain(error, text)
         raise YamlSyntaxError(f"YAML syntax: {message}", position, hint) from None

@@ -73,12 +73,30 @@ def _connections(kmap: KnowledgeMap, topic: Topic, page: str, map_html: str = ""
                  f'<div class="lm-connections" markdown>\n\n{listed}\n\n</div>')
 
 
+SIBLINGS_SHOWN = 10  # a big layer shows the topics next to this one, and links to the rest
+
+
+def nearby_siblings(kmap: KnowledgeMap, topic: Topic, limit: int = SIBLINGS_SHOWN) -> tuple[Topic, ...]:
+    """All siblings in a small layer; in a big one, the ``limit`` nearest in the layer's order."""
+    in_layer = kmap.topics_by_layer[topic.layer]
+    if len(in_layer) - 1 <= limit:
+        return kmap.siblings(topic)
+    here = in_layer.index(topic)
+    start = min(max(here - limit // 2, 0), len(in_layer) - limit - 1)
+    return tuple(t for t in in_layer[start:start + limit + 1] if t.id != topic.id)[:limit]
+
+
 def _siblings(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
-    siblings = kmap.siblings(topic)
+    siblings = nearby_siblings(kmap, topic)
     if not siblings:
         return ""
+    layer = kmap.layer_of(topic)
     items = "\n".join(f"- [{t.title}]({link(page, topic_page(t))})  \n  {t.summary}" for t in siblings)
-    return f"## More in {layer_label(kmap.layer_of(topic))} {{ #siblings }}\n\n{items}"
+    total = len(kmap.topics_by_layer[topic.layer]) - 1
+    more = f"\n\n[All {total} other topics in {layer_label(layer)}]({link(page, layer_page(layer.number))})" if total > len(siblings) else ""
+    # data-search-exclude: the list repeats other pages' summaries; indexing it would make the
+    # search index grow with the square of the map.
+    return f"## More in {layer_label(layer)} {{ #siblings data-search-exclude }}\n\n{items}{more}"
 
 
 def format_source(source: Source) -> str:
