@@ -267,7 +267,12 @@ def ready_runs(playwright, base: str, repeat: int) -> dict[str, dict[str, list[d
                     context.add_init_script(init_script(BOOT_DEPTH))
                     path = CALC_PAGE if kind == "calc" else BARE_PAGE
                     for phase in ("cold", "warm"):
-                        result = visit(context, base, path, calculator=kind == "calc")
+                        try:
+                            result = visit(context, base, path, calculator=kind == "calc")
+                        except Exception as error:  # noqa: BLE001 - a failed visit is reported, the rest still measured
+                            print(f"  round {round_ + 1}/{repeat} {kind:4} {phase}: FAILED {error}".splitlines()[0],
+                                  file=sys.stderr, flush=True)
+                            continue
                         runs[kind][phase].append(result)
                         print(f"  round {round_ + 1}/{repeat} {kind:4} {phase}: ready {result['ready_ms']:7.0f} ms",
                               file=sys.stderr, flush=True)
@@ -317,6 +322,12 @@ def detail_run(browser, server: Server, changes: int) -> dict:  # noqa: ANN001
 
 
 # --- numbers and the table --------------------------------------------------------------------
+
+def med(values) -> float:  # noqa: ANN001
+    """Median, NaN when every visit failed."""
+    values = list(values)
+    return statistics.median(values) if values else math.nan
+
 
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
@@ -381,10 +392,10 @@ def main() -> int:
     expected = cpython_display(detail["calc_block"]["module"], detail["calc_block"]["defaults"])
     shown = [v["outputsAtDCL"] or {} for v in calc_visits]
     matching = all(s == expected for s in shown)
-    dcl_cold = statistics.median(v["domContentLoaded"] for v in runs["calc"]["cold"])
-    dcl_warm = statistics.median(v["domContentLoaded"] for v in runs["calc"]["warm"])
-    fcp_cold = statistics.median(v["fcp"] for v in runs["calc"]["cold"])
-    fcp_warm = statistics.median(v["fcp"] for v in runs["calc"]["warm"])
+    dcl_cold = med(v["domContentLoaded"] for v in runs["calc"]["cold"])
+    dcl_warm = med(v["domContentLoaded"] for v in runs["calc"]["warm"])
+    fcp_cold = med(v["fcp"] for v in runs["calc"]["cold"])
+    fcp_warm = med(v["fcp"] for v in runs["calc"]["warm"])
     rows.append(("First correct numbers: DOMContentLoaded, cold / warm", f"{dcl_cold:.0f} / {dcl_warm:.0f} ms", "(report)", ""))
     rows.append(("First correct numbers: first contentful paint, cold / warm", f"{fcp_cold:.0f} / {fcp_warm:.0f} ms", "(report)", ""))
     rows.append((f"Outputs at DOMContentLoaded = CPython evaluate (defaults), {len(expected)} outputs × {len(shown)} loads",
@@ -392,8 +403,8 @@ def main() -> int:
 
     # Pyodide ready
     for phase in ("cold", "warm"):
-        calc = statistics.median(v["ready_ms"] for v in runs["calc"][phase])
-        bare = statistics.median(v["ready_ms"] for v in runs["bare"][phase])
+        calc = med(v["ready_ms"] for v in runs["calc"][phase])
+        bare = med(v["ready_ms"] for v in runs["bare"][phase])
         ratio = calc / bare
         rows.append((f"Pyodide ready, {phase}: calculator / bare baseline (median of {args.repeat})",
                      f"{calc:,.0f} / {bare:,.0f} ms = {ratio:.2f}×", "≤ 1.10×", "PASS" if ratio <= 1.1 else "FAIL"))
