@@ -5,6 +5,7 @@
 
 const WORKER_URL = new URL("calc-worker.js", import.meta.url);
 const ANNOUNCE_DELAY_MS = 600;
+const URL_DELAY_MS = 400;
 const START_TIMEOUT_MS = 120_000;  // a cold start takes 3-25 s; past this, say it failed
 
 const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map() };
@@ -110,6 +111,7 @@ function bind(root) {
   const keyPrefix = `${root.id}.`;  // URL state: ?calc-x.tp=2&calc-x.pp=8#calc-x
   let latest = 0;
   let announceTimer = 0;
+  let urlTimer = 0;
 
   const readRaw = () => Object.fromEntries([...fields].map(([name, el]) => [name, el.value]));
 
@@ -171,7 +173,8 @@ function bind(root) {
 
   async function recompute() {
     const raw = readRaw();
-    rememberInUrl(raw);
+    clearTimeout(urlTimer);  // history.replaceState costs 4-18 ms: write the URL once the reader pauses
+    urlTimer = setTimeout(() => rememberInUrl(raw), URL_DELAY_MS);
     const request = ++latest;
     try {
       const result = await evaluateInWorker(module, raw);
