@@ -16,6 +16,7 @@ from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
 from generator.model_errors import dotted
 from generator.schema import _number_if_numeric
+from generator.yaml_source import text_fields
 
 EXPRESSION = re.compile(r"\{\{\s*([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\(([^)]*)\)\s*\}\}")
 ARGUMENT = re.compile(r"^\s*([a-z][a-z0-9_]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,\s]+)\s*$")
@@ -58,19 +59,8 @@ def expand_numbers(text: str, evaluate: Callable[[ProseNumber], str] = evaluate_
     return EXPRESSION.sub(lambda m: evaluate(parse_expression(m)), text)
 
 
-def _text_fields(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _text_fields(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _text_fields(item, (*path, index))
-
-
 def _check_topic(tf: TopicFile) -> Iterator[Diagnostic]:
-    for path, text in _text_fields(tf.doc.data.get("depths", {}), ("depths",)):
+    for path, text in text_fields(tf.doc.data.get("depths", {}), ("depths",)):
         for match in EXPRESSION.finditer(text):
             try:
                 evaluate_number(parse_expression(match))

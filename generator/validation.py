@@ -8,14 +8,13 @@ import pkgutil
 import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
-from typing import Any
 
 from generator.citations import cited_keys
 from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
 from generator.model_errors import dotted
 from generator.schema import DEPTH_KEYS, MapConfig
-from generator.yaml_source import KeyPath, YamlDocument
+from generator.yaml_source import KeyPath, YamlDocument, text_fields
 
 
 def _at_doc(file: str, doc: YamlDocument, path: KeyPath, severity: str, message: str, hint: str = "",
@@ -124,17 +123,6 @@ def _check_edges(topics: list[TopicFile], map_config: MapConfig | None, extra_id
                 declared[identity] = _line(tf, path)
 
 
-def _text_fields(value: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _text_fields(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _text_fields(item, (*path, index))
-
-
 def _citation_problems(file: str, doc: YamlDocument, keys: list[str]) -> Iterator[Diagnostic]:
     """Duplicate source ids, citations of unknown sources, sources never cited."""
     for index, key in enumerate(keys):
@@ -143,7 +131,7 @@ def _citation_problems(file: str, doc: YamlDocument, keys: list[str]) -> Iterato
                           f"source id `{key}` is used twice (also on line {doc.position(('sources', keys.index(key))).line})",
                           "give each source its own id, e.g. add a letter: `smith2024b`", value=True)
     cited: set[str] = set()
-    for path, text in _text_fields(doc.data.get("depths", {}), ("depths",)):
+    for path, text in text_fields(doc.data.get("depths", {}), ("depths",)):
         for key, offset in cited_keys(text):
             cited.add(key)
             if key not in keys:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -281,6 +282,18 @@ def _compose(text: str) -> yaml.Node | None:
         except yaml.YAMLError:
             pass
     return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
+def text_fields(value: Any, path: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
+    """Every text value below ``value`` with its key path (citations and prose numbers live there)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from text_fields(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from text_fields(item, (*path, index))
 
 
 def parse_yaml(text: str) -> YamlDocument:
