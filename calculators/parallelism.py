@@ -12,8 +12,7 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 
 from __future__ import annotations
 
-import math
-
+from calculators._checks import in_range, one_of, positive, whole_count
 from calculators._datasheets import shared_sources
 
 SECONDS_PER_DAY = 86_400
@@ -282,47 +281,9 @@ FIGURES: list[dict] = [
 ]
 
 
-def _require_finite_real(name: str, value: object) -> float:
-    """Return ``value`` as a float, refusing bools, non-numbers, NaN and infinities."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name} must be a number (got {value!r})")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number (got {value})")
-    return float(value)
-
-
-def _positive(name: str, value: object) -> float:
-    number = _require_finite_real(name, value)
-    if number <= 0:
-        raise ValueError(f"{name} must be a number > 0 (got {value})")
-    return number
-
-
-def _ways(name: str, value: object) -> int:
-    """A count of accelerators, stages or micro-batches: a whole number ≥ 1."""
-    number = _require_finite_real(name, value)
-    if number < 1 or not number.is_integer():
-        raise ValueError(f"{name} must be a whole number ≥ 1 (got {value})")
-    return int(number)
-
-
-def _share(name: str, value: object) -> float:
-    number = _require_finite_real(name, value)
-    if not 0 < number <= 1:
-        raise ValueError(f"{name} must be a number in (0, 1] (got {value})")
-    return number
-
-
-def _sharding_level(value: object) -> str:
-    if not isinstance(value, str) or value not in SHARDED_PARTS:
-        allowed = ", ".join(SHARDED_PARTS)
-        raise ValueError(f"sharding must be one of {allowed} (got {value!r})")
-    return value
-
-
 def state_bytes_per_param(sharding: str, dp: int) -> tuple[float, float, float]:
     """Bytes per parameter each data-parallel copy keeps: (weights, gradients, optimizer)."""
-    weights_sharded, gradients_sharded, optimizer_sharded = SHARDED_PARTS[_sharding_level(sharding)]
+    weights_sharded, gradients_sharded, optimizer_sharded = SHARDED_PARTS[one_of("sharding", sharding, SHARDED_PARTS)]
     return (
         WEIGHT_BYTES / dp if weights_sharded else WEIGHT_BYTES,
         GRADIENT_BYTES / dp if gradients_sharded else GRADIENT_BYTES,
@@ -352,16 +313,16 @@ def compute(
 
     Raises ValueError naming the field and its allowed range for bad input.
     """
-    params = _positive("params", params)
-    tokens = _positive("tokens", tokens)
-    tp = _ways("tp", tp)
-    pp = _ways("pp", pp)
-    dp = _ways("dp", dp)
-    micro_batches = _ways("micro_batches", micro_batches)
-    sharding = _sharding_level(sharding)
-    peak_flops = _positive("peak_flops", peak_flops)
-    utilisation = _share("utilisation", utilisation)
-    memory_per_accelerator = _positive("memory_per_accelerator", memory_per_accelerator)
+    params = positive("params", params)
+    tokens = positive("tokens", tokens)
+    tp = whole_count("tp", tp)
+    pp = whole_count("pp", pp)
+    dp = whole_count("dp", dp)
+    micro_batches = whole_count("micro_batches", micro_batches)
+    sharding = one_of("sharding", sharding, SHARDED_PARTS)
+    peak_flops = positive("peak_flops", peak_flops)
+    utilisation = in_range("utilisation", utilisation, 0, 1, open_low=True)
+    memory_per_accelerator = positive("memory_per_accelerator", memory_per_accelerator)
 
     weight_bpp, gradient_bpp, optimizer_bpp = state_bytes_per_param(sharding, dp)
     bytes_per_param = weight_bpp + gradient_bpp + optimizer_bpp
