@@ -19,7 +19,7 @@ if command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 if [ ! -x /usr/bin/chromium ]; then
-  echo "layermap setup: no Chromium found. Install one: 'sudo apt-get install chromium' (Debian/Ubuntu)," >&2
-  echo "  or '.venv/bin/playwright install chromium' where browser downloads are allowed." >&2
+  echo "layermap setup: no Chromium found. Install Debian's: 'sudo apt-get install chromium'" >&2
+  echo "  (layermap never downloads a browser build)." >&2
   exit 1
 fi

@@ -101,7 +101,7 @@ def browser_type_launch_args(browser_type_launch_args: dict, browser_type) -> di
     if CHROMIUM.exists():
         return {**args, "executable_path": str(CHROMIUM)}
     pytest.fail(
-        "No Chromium for the browser tests. Install one with `sudo apt-get install chromium` "
-        "(or run scripts/test, which does), or `playwright install chromium` where downloads are allowed.",
+        "No Chromium for the browser tests. Install Debian's with `sudo apt-get install chromium` "
+        "(scripts/test does this); layermap never downloads a browser build.",
         pytrace=False,
     )
