@@ -141,6 +141,7 @@ function bind(root) {
   }
 
   function rememberInUrl(raw) {
+    if (!root.isConnected) return;  // the reader has left the page: its URL is no longer ours
     const url = scenarioUrl(raw);
     if (link) link.href = `${url.search}#${root.id}`;
     if (url.search !== location.search) history.replaceState(history.state, "", url);

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -74,11 +73,9 @@ def test_worker_survives_instant_navigation_and_rebinds(page, material_site):
     page.wait_for_function("!document.querySelector('.lm-calc')")
     wasm_loads = sum(url.endswith("pyodide.asm.wasm") for url in requests)
     page.locator(".md-content").get_by_role("link", name="the calculator").click()
-    started = time.monotonic()
     page.wait_for_selector(".lm-calc[data-bound] .lm-calc__status[data-state=ready]", timeout=10_000)
     page.fill("#calc-parallelism-tp", "8")
     page.wait_for_function("document.querySelector('[data-output=accelerators]').textContent === '8'")
-    assert time.monotonic() - started < 5  # no second cold start
     assert page.evaluate("window.__sameDocument") is True
     assert sum(url.endswith("pyodide.asm.wasm") for url in requests) == wasm_loads == 1
     assert len(page.workers) >= 1
@@ -94,3 +91,18 @@ def test_calculator_in_dark_mode_has_no_axe_violations(page, material_site):
     page.locator("#calc-parallelism-tp-error").wait_for(state="visible")
     results = Axe().run(page, context=".lm-calc")
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_leaving_before_the_url_is_written_keeps_the_scenario_off_other_pages(page, material_site):
+    """The URL is written once the reader pauses; a reader who leaves first must not carry it along."""
+    page.goto(material_site + "calc/")
+    page.wait_for_selector(".lm-calc__status[data-state=ready]", timeout=90_000)
+    page.fill("#calc-parallelism-pp", "8")
+    page.locator(".md-content").get_by_role("link", name="home").click()  # before the pause ends
+    page.wait_for_function("!document.querySelector('.lm-calc')")
+    page.wait_for_timeout(1_000)  # well past the calculator's pause before writing the URL
+    assert "calc-parallelism" not in page.url
+
+    page.locator(".md-content").get_by_role("link", name="the calculator").click()
+    page.wait_for_selector(".lm-calc[data-bound] .lm-calc__status[data-state=ready]", timeout=10_000)
+    assert page.input_value("#calc-parallelism-pp") == "1"  # a fresh visit starts from the defaults
