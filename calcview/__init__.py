@@ -22,11 +22,29 @@ How a site uses it (what the generator does):
    with a calculator, when one nears the viewport or is touched.
 """
 
+import importlib
+
 from .evaluate import default_raw, evaluate
 from .figures import draw_figures
-from .form import render_form
-from .site_files import browser_files, check_browser_imports, python_file_names, site_assets, write_site_assets
 from .values import format_input, format_output, parse_input
+
+# Build-time only: rendering the form and shipping files need json, html, pathlib, shutil and
+# ast, which the browser worker should not pay to import (nor fetch: see BUILD_TIME_MODULES).
+_BUILD_TIME_NAMES = {
+    "render_form": ".form",
+    "browser_files": ".site_files",
+    "check_browser_imports": ".site_files",
+    "python_file_names": ".site_files",
+    "site_assets": ".site_files",
+    "write_site_assets": ".site_files",
+}
+
+
+def __getattr__(name: str):
+    if name in _BUILD_TIME_NAMES:
+        return getattr(importlib.import_module(_BUILD_TIME_NAMES[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "browser_files",

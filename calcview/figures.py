@@ -8,8 +8,7 @@ SVG has role="img" and an aria-label that says in words what it shows.
 
 from __future__ import annotations
 
-from html import escape
-from typing import Callable
+from collections.abc import Callable
 
 from .values import FORMATTERS, format_percent
 
@@ -27,6 +26,15 @@ COLOURS = {
     "backward": "var(--lm-calc-backward, #f28e2b)",
     "idle": "var(--lm-calc-idle, currentColor)",
 }
+
+
+# html.escape does the same, but importing html costs the browser worker about 80 ms at start
+# (html.entities). Chained replace, as html.escape does: faster than str.translate here.
+def escape(text: str) -> str:
+    """Text made safe for SVG element content and double- or single-quoted attributes."""
+    return (
+        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#x27;")
+    )
 
 
 def number(value: float) -> str:
@@ -164,10 +172,11 @@ def pipeline_schedule(figure: dict, values: dict) -> str:
         title = f"Stage {stage + 1}: {phase} passes of micro-batches 1–{micro_batches}"
         body.append(rect(PLOT_LEFT + start * slot_width, top + stage * row_height + gap / 2, (end - start) * slot_width, row_height - gap, COLOURS[phase], f"lm-fig-{phase}", title))
     if micro_batches > 1 and stages * micro_batches <= 512 and slot_width >= 3:
+        xs = [number(PLOT_LEFT + slot * slot_width) for slot in range(slots)]
+        ys = [number(top + stage * row_height + gap / 2) for stage in range(stages)]
+        tick = f"v{number(row_height - gap)}"
         ticks = "".join(
-            f"M{number(PLOT_LEFT + slot * slot_width)} {number(top + stage * row_height + gap / 2)}v{number(row_height - gap)}"
-            for stage, start, end in pipeline_runs(stages, micro_batches)
-            for slot in range(start + 1, end)
+            f"M{xs[slot]} {ys[stage]}{tick}" for stage, start, end in pipeline_runs(stages, micro_batches) for slot in range(start + 1, end)
         )
         body.append(f'<path class="lm-fig-ticks" d="{ticks}" style="stroke:var(--md-default-bg-color, #fff);stroke-width:1"/>')
     axis_y = top + grid_height + 16

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 BROWSER_PACKAGES = ("calcview", "calculators")
+BUILD_TIME_MODULES = ("calcview/form.py", "calcview/site_files.py")  # never imported by the worker
 PYTHON_PREFIX = "assets/py/"
 PACKAGES_ROOT = Path(__file__).resolve().parent.parent  # holds calcview/ and calculators/
 PYODIDE_PREFIX = "assets/pyodide/"
@@ -39,8 +40,9 @@ def browser_files(repo_root: Path) -> dict[str, Path]:
     files = {}
     for package in BROWSER_PACKAGES:
         for source in sorted((repo_root / package).rglob("*.py")):
-            if "__pycache__" not in source.parts:
-                files[PYTHON_PREFIX + source.relative_to(repo_root).as_posix()] = source
+            relative = source.relative_to(repo_root).as_posix()
+            if "__pycache__" not in source.parts and relative not in BUILD_TIME_MODULES:
+                files[PYTHON_PREFIX + relative] = source
     return files
 
 

@@ -22,7 +22,7 @@ async function fetchText(url) {
   return response.text();
 }
 
-// loadPyodide never settles when the wasm is missing, so check the runtime files first
+// loadPyodide never settles when the wasm is missing, so check the runtime files alongside it
 // and fail with the missing file's name.
 async function checkRuntimeFiles() {
   const responses = await Promise.all(RUNTIME_FILES.map((name) => fetch(new URL(name, PYODIDE_URL), { method: "HEAD" })));
@@ -30,31 +30,25 @@ async function checkRuntimeFiles() {
   if (missing.length) throw new Error(`missing ${missing.map((r) => `${r.url} (HTTP ${r.status})`).join(", ")}`);
 }
 
-async function installPythonFiles(pyodide) {
+async function fetchPythonFiles() {
   const files = await fileList;
   const sources = await Promise.all(files.map((name) => fetchText(new URL(name, PYTHON_URL))));
-  files.forEach((name, index) => {
+  return files.map((name, index) => [name, sources[index]]);
+}
+
+function installPythonFiles(pyodide, files) {
+  for (const [name, source] of files) {
     const path = `${PYTHON_ROOT}/${name}`;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, sources[index]);
-  });
+    pyodide.FS.writeFile(path, source);
+  }
+  // No importlib.invalidate_caches(): nothing has looked in the new folder yet, and the call
+  // would import importlib.metadata (about 80 ms here).
   pyodide.globals.set("python_root", PYTHON_ROOT);
-  pyodide.runPython(`
+  return pyodide.runPython(`
 import importlib, sys
 if python_root not in sys.path:
     sys.path.insert(0, python_root)
-importlib.invalidate_caches()
-`);
-}
-
-async function start() {
-  progress("loading the Python runtime");
-  await checkRuntimeFiles();
-  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, packageBaseUrl: PYODIDE_URL });
-  progress("loading the calculator code");
-  await installPythonFiles(pyodide);
-  const evaluate = pyodide.runPython(`
-import importlib
 import calcview
 
 def evaluate_request(module_name, raw):
@@ -63,6 +57,17 @@ def evaluate_request(module_name, raw):
 
 evaluate_request
 `);
+}
+
+// The runtime check, the runtime and our Python files load side by side; only the install
+// and the import of calcview wait for the runtime.
+async function start() {
+  progress("loading the Python runtime");
+  const pythonFiles = fetchPythonFiles();
+  pythonFiles.catch(() => {});  // reported below, once the runtime is up
+  const [pyodide] = await Promise.all([loadPyodide({ indexURL: PYODIDE_URL, packageBaseUrl: PYODIDE_URL }), checkRuntimeFiles()]);
+  progress("loading the calculator code");
+  const evaluate = installPythonFiles(pyodide, await pythonFiles);
   return { pyodide, evaluate };
 }
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from calcview import evaluate
-from calcview.figures import pipeline_runs
+from calcview.figures import escape, pipeline_runs
 from calculators import parallelism
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -82,3 +85,14 @@ def test_pipeline_runs_leave_each_stage_idle_for_the_bubble_share():
         # a micro-batch's forward pass reaches the next stage one slot later
         forwards = {s: start for s, start, end in runs if start == s}
         assert all(forwards[s] == s for s in range(stages))
+
+
+@given(st.text())
+def test_escape_matches_the_standard_librarys_html_escape(text):
+    assert escape(text) == html.escape(text)
+
+
+def test_escaped_text_round_trips_through_an_xml_parser():
+    text = """Tom & Jerry's <"best"> run"""
+    element = ET.fromstring(f"<t a=\"{escape(text)}\" b='{escape(text)}'>{escape(text)}</t>")
+    assert element.get("a") == element.get("b") == element.text == text

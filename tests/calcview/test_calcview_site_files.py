@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,32 @@ def test_browser_files_hold_both_packages_under_assets_py():
     assert "assets/py/calculators/__init__.py" in files
     assert all(path.startswith("assets/py/") and path.endswith(".py") for path in files)
     assert all(source.is_file() for source in files.values())
+
+
+def test_build_time_modules_stay_out_of_the_browser():
+    files = browser_files(REPO)
+    assert "assets/py/calcview/form.py" not in files
+    assert "assets/py/calcview/site_files.py" not in files
+    assert "assets/py/calcview/evaluate.py" in files
+
+
+def test_importing_calcview_loads_only_what_evaluate_needs():
+    """The worker imports calcview; the form and file shipping load only when asked for."""
+    probe = (
+        "import sys, calcview\n"
+        "print(sorted(m for m in ('calcview.form', 'calcview.site_files', 'ast', 'shutil', 'json') if m in sys.modules))\n"
+        "calcview.render_form\n"
+        "print('calcview.form' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True, cwd=REPO, check=True)
+    assert result.stdout.split("\n")[:2] == ["[]", "True"]
+
+
+def test_an_unknown_name_is_still_an_attribute_error():
+    import calcview
+
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        calcview.nope  # noqa: B018
 
 
 def test_python_file_names_are_the_browser_files_relative_to_assets_py():
