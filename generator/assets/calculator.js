@@ -105,7 +105,11 @@ function bind(root) {
   const defaults = JSON.parse(root.dataset.defaults);
   const fields = new Map([...root.querySelectorAll("[data-field]")].map((el) => [el.dataset.field, el]));
   const sliders = new Map([...root.querySelectorAll("[data-slider-for]")].map((el) => [el.dataset.sliderFor, el]));
-  const presets = [...root.querySelectorAll("select[data-preset]")];
+  const presets = [...root.querySelectorAll("select[data-preset]")].map((select) => ({
+    select,
+    options: [...select.options].filter((option) => option.dataset.values)
+      .map((option) => ({ value: option.value, values: Object.entries(JSON.parse(option.dataset.values)) })),
+  }));
   const announcer = root.querySelector("[data-role=announce]");
   const link = root.querySelector("[data-role=link]");
   const keyPrefix = `${root.id}.`;  // URL state: ?calc-x.tp=2&calc-x.pp=8#calc-x
@@ -123,10 +127,10 @@ function bind(root) {
   }
 
   function syncPresets() {
-    for (const select of presets) {
-      const match = [...select.options].find((option) =>
-        option.dataset.values && Object.entries(JSON.parse(option.dataset.values)).every(([name, text]) => fields.get(name)?.value === text));
-      select.value = match ? match.value : "";
+    for (const { select, options } of presets) {
+      const match = options.find(({ values }) => values.every(([name, text]) => fields.get(name)?.value === text));
+      const value = match ? match.value : "";
+      if (select.value !== value) select.value = value;
     }
   }
 
@@ -152,21 +156,31 @@ function bind(root) {
     return entries.map(([key, text]) => [key.slice(keyPrefix.length), text]);
   }
 
+  // Only what changed is written: each write costs style work, and a figure's SVG a parse.
+  const errorSlots = [...root.querySelectorAll("[data-error-for]")];
+  const outputs = [...root.querySelectorAll("[data-output]")];
+  const figureArt = [...root.querySelectorAll("[data-figure-art]")].map((art) => ({ art, svg: null }));
+
   function show(result) {
-    for (const slot of root.querySelectorAll("[data-error-for]")) {
+    for (const slot of errorSlots) {
       const message = result.errors[slot.dataset.errorFor] || "";
-      slot.textContent = message;
-      fields.get(slot.dataset.errorFor)?.setAttribute("aria-invalid", message ? "true" : "false");
+      if (slot.textContent !== message) slot.textContent = message;
+      const field = fields.get(slot.dataset.errorFor);
+      if (field && field.getAttribute("aria-invalid") !== String(Boolean(message))) field.setAttribute("aria-invalid", String(Boolean(message)));
     }
     root.classList.toggle("lm-calc--invalid", !result.ok);
     root.querySelector("[data-role=invalid-note]")?.toggleAttribute("hidden", result.ok);
     root.classList.remove("lm-calc--stale");
     if (result.ok) {
-      for (const dd of root.querySelectorAll("[data-output]")) {
-        dd.textContent = result.display[dd.dataset.output] ?? "—";
+      for (const dd of outputs) {
+        const shown = result.display[dd.dataset.output] ?? "—";
+        if (dd.textContent !== shown) dd.textContent = shown;
         dd.dataset.value = JSON.stringify(result.values[dd.dataset.output] ?? null);
       }
-      for (const art of root.querySelectorAll("[data-figure-art]")) art.innerHTML = result.figures[art.dataset.figureArt] ?? "";
+      for (const figure of figureArt) {
+        const svg = result.figures[figure.art.dataset.figureArt] ?? "";
+        if (figure.svg !== svg) figure.art.innerHTML = figure.svg = svg;
+      }
     }
     clearTimeout(announceTimer);
     announceTimer = setTimeout(() => { announcer.textContent = result.announcement; }, ANNOUNCE_DELAY_MS);
