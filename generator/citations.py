@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from string import ascii_lowercase
 
 from generator.schema import Source
 
@@ -55,18 +57,45 @@ def short_reference(source: Source) -> str:
     return f"{who}, {year}"
 
 
+def year_suffix(index: int) -> str:
+    """a, b, …, z, aa, ab, …: tells apart sources with the same author and year."""
+    letters = ""
+    index += 1
+    while index:
+        index, remainder = divmod(index - 1, 26)
+        letters = ascii_lowercase[remainder] + letters
+    return letters
+
+
+def reference_labels(sources: Iterable[Source]) -> dict[str, str]:
+    """Author-year label per source id; sources sharing one get a, b, … in list order ("Smith, 2024a")."""
+    by_label: dict[str, list[str]] = defaultdict(list)
+    for source in sources:
+        by_label[short_reference(source)].append(source.id)
+    labels = {}
+    for label, ids in by_label.items():
+        for index, source_id in enumerate(ids):
+            labels[source_id] = label if len(ids) == 1 else label + year_suffix(index)
+    return labels
+
+
 def source_anchor(key: str) -> str:
     return f"source-{key}"
 
 
 def render_citations(text: str, sources: dict[str, Source], link: Callable[[str], str] = source_anchor) -> str:
-    """Replace citations with linked author-year references (unknown keys are left as typed)."""
+    """Replace citations with linked author-year references (unknown keys are left as typed).
+
+    ``sources`` should be every source listed on the page, so that labels they share get the
+    same a, b, … suffixes as in the list.
+    """
+    labels = reference_labels(sources.values())
 
     def replace(match: re.Match[str]) -> str:
         keys = [k.strip().lstrip("@") for k in match.group(1).split(";")]
         if any(k not in sources for k in keys):
             return match.group(0)
-        parts = [f'<a href="#{link(k)}" class="lm-cite">{short_reference(sources[k])}</a>' for k in keys]
+        parts = [f'<a href="#{link(k)}" class="lm-cite">{labels[k]}</a>' for k in keys]
         return "(" + "; ".join(parts) + ")"
 
     return CITATION.sub(replace, text)

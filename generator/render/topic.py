@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.citations import render_citations, source_anchor
+from generator.citations import reference_labels, render_citations, short_reference, source_anchor
 from generator.graph import KnowledgeMap, MapEdge
 from generator.render.depth import depth_anchor, render_depth
 from generator.render.ports import Calculators
@@ -33,7 +33,7 @@ def _depth_index(kmap: KnowledgeMap, topic: Topic) -> str:
 
 def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None) -> str:
     levels = {level.key: level for level in kmap.config.depths}
-    sources = {s.id: s for s in topic.sources}
+    sources = {s.id: s for s in page_sources(topic, calculators)}
 
     def prose(text: str) -> str:
         return render_citations(calculators.expand(text) if calculators else text, sources)
@@ -99,11 +99,14 @@ def _siblings(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
     return f"## More in {layer_label(layer)} {{ #siblings data-search-exclude }}\n\n{items}{more}"
 
 
-def format_source(source: Source) -> str:
+def format_source(source: Source, label: str = "") -> str:
+    """One entry of the numbered list; ``label`` is its in-text label when it differs from the
+    plain author-year one (a, b, … for the same author and year), said after the date."""
     authors = "; ".join(source.authors) if source.authors else ""
     title = inline(source.title)
     title_html = f'<a href="{attr(source.url)}">{title}</a>' if source.url else title
-    parts = [f"{inline(authors.rstrip('.'))}." if authors else "", f"<cite>{title_html}</cite>.", f"{source.date}."]
+    cited_as = f" (cited as {inline(label)})" if label and label != short_reference(source) else ""
+    parts = [f"{inline(authors.rstrip('.'))}." if authors else "", f"<cite>{title_html}</cite>.", f"{source.date}{cited_as}."]
     if source.note:
         parts.append(inline(source.note.rstrip(".")) + ".")
     return " ".join(p for p in parts if p)
@@ -124,7 +127,8 @@ def _sources(topic: Topic, calculators: Calculators | None) -> str:
     sources = page_sources(topic, calculators)
     if not sources:
         return ""
-    items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s)}</li>' for s in sources)
+    labels = reference_labels(sources)
+    items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s, labels[s.id])}</li>' for s in sources)
     return f'## Sources {{ #sources }}\n\n<ol class="lm-sources">\n{items}\n</ol>'
 
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from generator.citations import cited_keys, family_name, render_citations, short_reference, source_anchor
+from generator.citations import (
+    cited_keys,
+    family_name,
+    reference_labels,
+    render_citations,
+    short_reference,
+    source_anchor,
+    year_suffix,
+)
 from generator.schema import Source
 
 
@@ -80,3 +88,26 @@ def test_unknown_key_is_left_as_typed() -> None:
 def test_custom_link_function_is_used() -> None:
     sources = {"a": source("a", ["Ann Lee"])}
     assert 'href="#ref-a"' in render_citations("[@a]", sources, link=lambda key: f"ref-{key}")
+
+
+@pytest.mark.parametrize(("index", "suffix"), [(0, "a"), (1, "b"), (25, "z"), (26, "aa"), (27, "ab"), (701, "zz"), (702, "aaa")])
+def test_year_suffix_counts_like_spreadsheet_columns(index: int, suffix: str) -> None:
+    assert year_suffix(index) == suffix
+
+
+def test_sources_with_the_same_author_and_year_get_letters_in_list_order() -> None:
+    sources = [
+        source("h100", ["NVIDIA"], "2023-03"),
+        source("lee", ["Ann Lee"], "2023"),
+        source("h200", ["NVIDIA"], "2023-11"),
+        source("b200", ["NVIDIA"], "2024"),
+    ]
+    assert reference_labels(sources) == {
+        "h100": "NVIDIA, 2023a", "lee": "Lee, 2023", "h200": "NVIDIA, 2023b", "b200": "NVIDIA, 2024"}
+
+
+def test_citations_of_same_author_year_sources_link_each_to_its_own_entry() -> None:
+    sources = {"h100": source("h100", ["NVIDIA"], "2023-03"), "h200": source("h200", ["NVIDIA"], "2023-11")}
+    out = render_citations("Both [@h200; @h100].", sources)
+    assert out == ('Both (<a href="#source-h200" class="lm-cite">NVIDIA, 2023b</a>; '
+                   '<a href="#source-h100" class="lm-cite">NVIDIA, 2023a</a>).')

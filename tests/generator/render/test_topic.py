@@ -119,3 +119,19 @@ def test_citations_are_rendered_wherever_validation_accepts_them(mini: MiniProje
     mini.write("layer-1/power.yaml", power.replace("come from?", "come from [@smith2020]?")
                .replace("title: How power arrives", "title: How power arrives [@smith2020]"))
     assert "[@smith2020]" not in page(mini.kmap(), "power")
+
+
+def test_same_author_and_year_sources_are_told_apart_in_text_and_list(mini: MiniProject) -> None:
+    power = (mini.content / "layer-1" / "power.yaml").read_text()
+    second = (
+        "  - id: smith2020b\n    title: More about power\n"
+        '    authors: ["Smith, Alice", "Brown, Dan", "Lee, Carol"]\n    date: 2020-09-01\n'
+    )
+    power = power.replace("edges:", second + "edges:").replace("the wall [@smith2020]", "the wall [@smith2020; @smith2020b]")
+    mini.write("layer-1/power.yaml", power)
+    text = page(mini.kmap(), "power")
+    links = re.findall(r'href="#(source-[^"]+)" class="lm-cite">([^<]+)</a>', text)
+    assert links == [("source-smith2020", "Smith et al., 2020a"), ("source-smith2020b", "Smith et al., 2020b")]
+    sources = text.split("## Sources", 1)[1]
+    assert "2020-05-01 (cited as Smith et al., 2020a)." in sources
+    assert "2020-09-01 (cited as Smith et al., 2020b)." in sources
