@@ -71,7 +71,8 @@ def reference_labels(sources: Iterable[Source]) -> dict[str, str]:
     """Author-year label per source id; sources sharing one get a, b, … in list order ("Smith, 2024a")."""
     by_label: dict[str, list[str]] = defaultdict(list)
     for source in sources:
-        by_label[short_reference(source)].append(source.id)
+        if source.id not in by_label[short_reference(source)]:  # a source reachable under two keys
+            by_label[short_reference(source)].append(source.id)
     labels = {}
     for label, ids in by_label.items():
         for index, source_id in enumerate(ids):
@@ -87,7 +88,7 @@ def render_citations(text: str, sources: dict[str, Source], link: Callable[[str]
     """Replace citations with linked author-year references (unknown keys are left as typed).
 
     ``sources`` should be every source listed on the page, so that labels they share get the
-    same a, b, … suffixes as in the list.
+    same a, b, … suffixes as in the list; a key may name a source listed under another id.
     """
     labels = reference_labels(sources.values())
 
@@ -95,7 +96,7 @@ def render_citations(text: str, sources: dict[str, Source], link: Callable[[str]
         keys = [k.strip().lstrip("@") for k in match.group(1).split(";")]
         if any(k not in sources for k in keys):
             return match.group(0)
-        parts = [f'<a href="#{link(k)}" class="lm-cite">{labels[k]}</a>' for k in keys]
+        parts = [f'<a href="#{link(sources[k].id)}" class="lm-cite">{labels[sources[k].id]}</a>' for k in keys]
         return "(" + "; ".join(parts) + ")"
 
     return CITATION.sub(replace, text)

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
+from generator.calculator_bridge import calculator_sources
 from generator.citations import cited_keys
 from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
@@ -123,8 +124,12 @@ def _check_edges(topics: list[TopicFile], map_config: MapConfig | None, extra_id
                 declared[identity] = _line(tf, path)
 
 
-def _citation_problems(file: str, doc: YamlDocument, keys: list[str]) -> Iterator[Diagnostic]:
-    """Duplicate source ids, citations of unknown sources, sources never cited."""
+def _citation_problems(file: str, doc: YamlDocument, keys: list[str], calculator_keys: tuple[str, ...] = ()
+                       ) -> Iterator[Diagnostic]:
+    """Duplicate source ids, citations of unknown sources, sources never cited.
+
+    ``calculator_keys``: sources of the topic's calculators (listed on its page), citable too.
+    """
     for index, key in enumerate(keys):
         if key in keys[:index]:
             yield _at_doc(file, doc, ("sources", index, "id"), "error",
@@ -134,11 +139,11 @@ def _citation_problems(file: str, doc: YamlDocument, keys: list[str]) -> Iterato
     for path, text in text_fields(doc.data.get("depths", {}), ("depths",)):
         for key, offset in cited_keys(text):
             cited.add(key)
-            if key not in keys:
+            if key not in keys and key not in calculator_keys:
                 if not text.startswith(f"[@{key}", offset):  # a later key of `[@a; @b]`: point at it
                     offset = max(text.find(f"@{key}", offset), offset)
                 where = doc.text_position(path, offset)
-                close = difflib.get_close_matches(key, keys, n=1, cutoff=0.5)
+                close = difflib.get_close_matches(key, [*keys, *calculator_keys], n=1, cutoff=0.5)
                 hint = (f"did you mean `[@{close[0]}]`?" if close
                         else f"add a source with `id: {key}` under `sources:`, or cite one of: "
                              f"{', '.join(keys)}" if keys else f"add a source with `id: {key}` under `sources:`")
@@ -151,7 +156,15 @@ def _citation_problems(file: str, doc: YamlDocument, keys: list[str]) -> Iterato
 
 
 def _check_citations(tf: TopicFile) -> Iterator[Diagnostic]:
-    yield from _citation_problems(tf.file, tf.doc, [source.id for source in tf.topic.sources])
+    yield from _citation_problems(tf.file, tf.doc, [source.id for source in tf.topic.sources], _calculator_source_ids(tf))
+
+
+def _calculator_source_ids(tf: TopicFile) -> tuple[str, ...]:
+    ids: list[str] = []
+    for _, depth in tf.topic.depths.present():
+        if depth.calculator and importlib.util.find_spec(f"calculators.{depth.calculator.name}") is not None:
+            ids += [source["id"] for source in calculator_sources(depth.calculator.name)]
+    return tuple(ids)
 
 
 def check_unvalidated_topic(file: str, doc: YamlDocument) -> list[Diagnostic]:

@@ -33,7 +33,7 @@ def _depth_index(kmap: KnowledgeMap, topic: Topic) -> str:
 
 def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None) -> str:
     levels = {level.key: level for level in kmap.config.depths}
-    sources = {s.id: s for s in page_sources(topic, calculators)}
+    sources = citable_sources(topic, calculators)
 
     def prose(text: str) -> str:
         return render_citations(calculators.expand(text) if calculators else text, sources)
@@ -112,15 +112,22 @@ def format_source(source: Source, label: str = "") -> str:
     return " ".join(p for p in parts if p)
 
 
-def page_sources(topic: Topic, calculators: Calculators | None) -> list[Source]:
-    """The topic's own sources, then those its calculators cite (datasheets behind presets)."""
+def citable_sources(topic: Topic, calculators: Calculators | None) -> dict[str, Source]:
+    """Every key the topic's text may cite: its own sources, then those its calculators cite
+    (datasheets behind presets). A calculator's source with the URL of one of the topic's is
+    not listed twice: its key names the topic's entry."""
     found = {s.id: s for s in topic.sources}
     for _, depth in topic.depths.present():
         if depth.calculator and calculators:
             for source in calculators.sources(depth.calculator.name):
-                if not any(s.url and s.url == source.url for s in found.values()):
-                    found.setdefault(source.id, source)
-    return list(found.values())
+                same = next((s for s in found.values() if s.url and s.url == source.url), None)
+                found.setdefault(source.id, same or source)
+    return found
+
+
+def page_sources(topic: Topic, calculators: Calculators | None) -> list[Source]:
+    """The numbered list: each citable source once, in order."""
+    return list({source.id: source for source in citable_sources(topic, calculators).values()}.values())
 
 
 def _sources(topic: Topic, calculators: Calculators | None) -> str:

@@ -238,3 +238,19 @@ def test_duplicate_id_is_reported_at_the_file_not_named_after_it() -> None:
     found = check_topics([placed("b", "content/layer-1/a.yaml"), placed("b", "content/layer-1/b.yaml")], MAP)
     assert [(d.file, d.message) for d in found] == [
         ("content/layer-1/a.yaml", "duplicate topic id `b` (also in content/layer-1/b.yaml:1)")]
+
+
+def test_a_depth_may_cite_the_datasheets_its_calculator_lists() -> None:
+    extra = "  D4:\n    body: The H100 datasheet [@nvidia-h100-datasheet].\n    calculator: {name: parallelism}\n"
+    assert check_topics([topic("a", extra)], MAP) == []
+
+
+def test_a_calculator_source_is_not_citable_without_the_calculator() -> None:
+    (found,) = check_topics([topic("a", body="The H100 datasheet [@nvidia-h100-datasheet].")], MAP)
+    assert found.message == "citation of unknown source `[@nvidia-h100-datasheet]`"
+
+
+def test_a_misspelt_datasheet_citation_suggests_the_calculators_source() -> None:
+    extra = "  D4:\n    body: See [@nvidia-h100-datasheat].\n    calculator: {name: parallelism}\n"
+    (found,) = check_topics([topic("a", extra)], MAP)
+    assert found.hint == "did you mean `[@nvidia-h100-datasheet]`?"

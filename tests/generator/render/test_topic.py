@@ -135,3 +135,17 @@ def test_same_author_and_year_sources_are_told_apart_in_text_and_list(mini: Mini
     sources = text.split("## Sources", 1)[1]
     assert "2020-05-01 (cited as Smith et al., 2020a)." in sources
     assert "2020-09-01 (cited as Smith et al., 2020b)." in sources
+
+
+def test_a_citation_of_a_calculators_datasheet_links_to_its_numbered_entry(mini: MiniProject) -> None:
+    from generator.calculator_bridge import CalculatorBridge
+
+    power = (mini.content / "layer-1" / "power.yaml").read_text()
+    power = power.replace("    body: Watts are joules per second.",
+                          "    body: Watts are joules per second [@nvidia-h100-datasheet].\n    calculator: {name: parallelism}")
+    mini.write("layer-1/power.yaml", power)
+    kmap = mini.kmap()
+    text = render_topic(kmap, kmap.topics["power"], CalculatorBridge())
+    links = re.findall(r'href="#(source-[^"]+)" class="lm-cite">([^<]+)</a>', text)
+    assert ("source-nvidia-h100-datasheet", "NVIDIA, 2023") in links
+    assert re.search(r'<li id="source-nvidia-h100-datasheet">NVIDIA\. <cite>', text)
