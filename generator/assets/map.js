@@ -47,6 +47,41 @@ function show(figure, svg, id) {
   describe(figure, id);
 }
 
+// Arrow keys move the focus between boxes: left and right along a band, up and down to the
+// nearest box in the next band with boxes (bands are stacked bottom-up, first layer lowest).
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+function boxCentre(node) {
+  const box = node.querySelector("rect");
+  return Number(box.getAttribute("x")) + Number(box.getAttribute("width")) / 2;
+}
+
+function nodeInDirection(svg, from, [across, up]) {
+  const nodes = [...svg.querySelectorAll(".lm-node")].map((node) => ({ node, band: Number(node.dataset.band), x: boxCentre(node) }));
+  const here = nodes.find((entry) => entry.node === from);
+  if (across) {
+    const row = nodes.filter((entry) => entry.band === here.band).sort((a, b) => a.x - b.x);
+    return row[row.indexOf(here) + across]?.node ?? null;
+  }
+  const bands = nodes.map((entry) => entry.band).filter((band) => (band - here.band) * up > 0);
+  if (!bands.length) return null;
+  const band = up > 0 ? Math.min(...bands) : Math.max(...bands);
+  const row = nodes.filter((entry) => entry.band === band);
+  return row.reduce((best, entry) => (Math.abs(entry.x - here.x) < Math.abs(best.x - here.x) ? entry : best)).node;
+}
+
+function addArrowKeys(svg) {
+  svg.addEventListener("keydown", (event) => {
+    const from = event.target.closest?.(".lm-node");
+    const step = ARROWS[event.key];
+    if (!from || !step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();  // even at an edge of the map: the page should not scroll instead
+    nodeInDirection(svg, from, step)?.focus();
+  });
+  const desc = svg.querySelector("desc");
+  if (desc) desc.textContent += " Arrow keys move between neighbouring boxes.";
+}
+
 function addZoom(figure, frame, svg) {
   const width = svg.viewBox.baseVal.width;
   let scale = null; // null: as laid out by CSS (fit, never below its min-width)
@@ -130,6 +165,7 @@ function setUp(figure) {
   svg.addEventListener("focusout", (event) => {
     if (!event.relatedTarget || !svg.contains(event.relatedTarget)) show(figure, svg, null);
   });
+  addArrowKeys(svg);
   addZoom(figure, frame, svg);
   addDragPan(frame);
   figure.querySelector(".lm-map-skip")?.addEventListener("click", (event) => {

@@ -145,7 +145,7 @@ def _node(placed: PlacedNode, page: str, name: str) -> str:
     return (
         # xlink:href, not href: mkdocs-material's instant navigation rewrites every [href] by
         # assigning el.href, which throws on SVG links and breaks navigation for the whole page.
-        f'<a class="{classes}" xlink:href="{attr(relative_url(page, node.page))}" data-id="{node.id}" '
+        f'<a class="{classes}" xlink:href="{attr(relative_url(page, node.page))}" data-id="{node.id}" data-band="{node.band}" '
         f'aria-label="{attr(name)}"{current}>{tooltip}'
         f'<rect x="{_n(box.x)}" y="{_n(box.y)}" width="{_n(box.w)}" height="{_n(box.h)}" rx="6"/>'
         f'<text text-anchor="middle">{spans}</text></a>'

@@ -48,6 +48,49 @@ def test_tabbing_walks_the_nodes_layer_by_layer(page: Page, built_site: BuiltSit
     assert walked == ids
 
 
+def _boxes(svg) -> list[dict]:  # noqa: ANN001
+    return svg.locator("a.lm-node").evaluate_all(
+        """els => els.map(e => { const r = e.querySelector("rect");
+             return { id: e.dataset.id, band: Number(e.dataset.band),
+                      x: Number(r.getAttribute("x")) + Number(r.getAttribute("width")) / 2,
+                      y: Number(r.getAttribute("y")) }; })""")
+
+
+def test_arrow_keys_walk_a_band_left_to_right_and_stop_at_its_end(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    boxes = _boxes(svg)
+    widest = max({b["band"] for b in boxes}, key=lambda band: sum(b["band"] == band for b in boxes))
+    row = sorted((b for b in boxes if b["band"] == widest), key=lambda b: b["x"])
+    assert len(row) > 2
+    svg.locator(f'a.lm-node[data-id="{row[0]["id"]}"]').focus()
+    walked = [page.evaluate("document.activeElement.dataset.id")]
+    for _ in row:  # one press more than there are boxes: the last one stays put
+        page.keyboard.press("ArrowRight")
+        walked.append(page.evaluate("document.activeElement.dataset.id"))
+    assert walked == [b["id"] for b in row] + [row[-1]["id"]]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.id") == row[-2]["id"]
+
+
+def test_arrow_up_and_down_move_to_the_nearest_box_in_the_band_above_or_below(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    boxes = _boxes(svg)
+    start = next(b for b in boxes if b["id"] == "power-cooling")
+    above = min((b for b in boxes if b["band"] > start["band"]), key=lambda b: b["band"])["band"]
+    nearest = min((b for b in boxes if b["band"] == above), key=lambda b: abs(b["x"] - start["x"]))
+    assert nearest["y"] < start["y"]  # drawn above it
+    svg.locator('a.lm-node[data-id="power-cooling"]').focus()
+    scrolled = page.evaluate("window.scrollY")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.id") == nearest["id"]
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.id") == "power-cooling"
+    page.keyboard.press("ArrowDown")  # nothing below the first layer: focus and page stay
+    assert page.evaluate("document.activeElement.dataset.id") == "power-cooling"
+    assert page.evaluate("window.scrollY") == scrolled
+    assert "Arrow keys move between neighbouring boxes." in svg.locator("desc").text_content()
+
+
 def test_focusing_a_node_highlights_its_edges_and_neighbours(page: Page, built_site: BuiltSite) -> None:
     svg = home_map(page, built_site)
     data = index(built_site)
