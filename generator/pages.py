@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.graph import KnowledgeMap
+from generator.render.bibliography import render_bibliography
 from generator.render.map_svg import home_map_html, layer_map_html, topic_map_html
 from generator.render.overview import render_home, render_layer
 from generator.render.ports import Calculators
-from generator.render.paths import HOME, layer_label, layer_page, topic_page
+from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, topic_page
 from generator.render.topic import render_topic
 from generator.schema import Topic
 
@@ -32,6 +33,7 @@ def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None) -> 
             page = topic_page(topic)
             local = topic_map_html(kmap, topic, page)
             pages.append(PageSource(page, render_topic(kmap, topic, calculators, local)))
+    pages.append(PageSource(SOURCES_PAGE, render_bibliography(kmap, calculators)))
     return pages
 
 
@@ -81,8 +83,8 @@ def nav_groups(topics: tuple[Topic, ...], size: int = NAV_GROUP) -> list[tuple[s
 
 
 def navigation(kmap: KnowledgeMap) -> list[NavItem]:
-    """Sectioned navigation: one section per layer, its index page first, then its topics;
-    a layer with more than NAV_GROUP topics lists them in alphabetical groups."""
+    """Sectioned navigation: one section per layer, its index page first, then its topics
+    (a layer with more than NAV_GROUP topics lists them in alphabetical groups); then Sources."""
     nav: list[NavItem] = [{"Home": HOME}]
     for layer in kmap.layers:
         topics = kmap.topics_by_layer[layer.number]
@@ -93,4 +95,5 @@ def navigation(kmap: KnowledgeMap) -> list[NavItem]:
             groups = nav_groups(topics, NAV_GROUP)
             entries += [{label: [{t.title: topic_page(t)} for t in group]} for label, group in groups]
         nav.append({layer_label(layer): entries})
+    nav.append({"Sources": SOURCES_PAGE})
     return nav

@@ -10,7 +10,6 @@ rewrite links inside raw HTML).
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterable
 
 from generator.graph import KnowledgeMap
@@ -18,7 +17,7 @@ from generator.map_layout import (
     HEADER_FONT, LABEL_FONT, LINE_H, MARGIN, NODE_FONT, MapGraph, MapLayout, PlacedEdge, PlacedNode,
     layer_map, layout, local_map, overview_map, whole_map,
 )
-from generator.render.paths import HOME
+from generator.render.paths import HOME, built_url, relative_url
 from generator.render.text import attr, inline
 from generator.schema import EdgeKind, Layer, Topic
 
@@ -29,30 +28,6 @@ LAYER_MAP_LIMIT = 150  # above this many edges a layer page draws only the edges
 LIGHT_BG = "#ffffff"
 DARK_BG = "#1e2129"  # Material's slate background, hsl(225 15% 14%)
 MIN_CONTRAST = 3.0  # WCAG 1.4.11, graphical objects
-
-
-# --- URLs of the built site -------------------------------------------------------------
-
-
-def built_url(page: str) -> str:
-    """Where a docs-tree file ends up: ``layer-3/x.md`` → ``layer-3/x/``, ``index.md`` → ``""``."""
-    if not page.endswith(".md"):
-        return page
-    stem = page[:-3]
-    if stem == "index" or stem.endswith("/index"):
-        stem = stem[: -len("index")]
-        return stem
-    return stem + "/"
-
-
-def relative_url(from_page: str, to: str) -> str:
-    """Link from the built URL of ``from_page`` to ``to`` (a page or a file of the docs tree)."""
-    base = built_url(from_page) or "."
-    target = built_url(to)
-    rel = posixpath.relpath(target or ".", base)
-    if to.endswith(".md"):
-        return "./" if rel == "." else rel + "/"
-    return rel
 
 
 # --- colours ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.graph import KnowledgeMap
-from generator.render.paths import HOME, layer_label, layer_page, link, topic_page
+from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
 from generator.render.text import block, front_matter
 from generator.schema import Layer
 
@@ -31,6 +31,7 @@ def render_home(kmap: KnowledgeMap, map_html: str = "") -> str:
         depths,
         "## Layers { #layers }",
         *layers,
+        f"Every source the topics cite is listed once on [Sources]({link(HOME, SOURCES_PAGE)}).",
     ) + "\n"
 
 

@@ -7,6 +7,7 @@ import posixpath
 from generator.schema import Layer, Topic
 
 HOME = "index.md"
+SOURCES_PAGE = "sources.md"
 
 
 def layer_page(number: int) -> str:
@@ -24,3 +25,27 @@ def link(from_page: str, to_page: str) -> str:
 
 def layer_label(layer: Layer) -> str:
     return f"Layer {layer.number} · {layer.name}"
+
+
+# --- URLs of the built site (for raw HTML, which the engine does not rewrite) ---------------
+
+
+def built_url(page: str) -> str:
+    """Where a docs-tree file ends up: ``layer-3/x.md`` → ``layer-3/x/``, ``index.md`` → ``""``."""
+    if not page.endswith(".md"):
+        return page
+    stem = page[:-3]
+    if stem == "index" or stem.endswith("/index"):
+        stem = stem[: -len("index")]
+        return stem
+    return stem + "/"
+
+
+def relative_url(from_page: str, to: str) -> str:
+    """Link from the built URL of ``from_page`` to ``to`` (a page or a file of the docs tree)."""
+    base = built_url(from_page) or "."
+    target = built_url(to)
+    rel = posixpath.relpath(target or ".", base)
+    if to.endswith(".md"):
+        return "./" if rel == "." else rel + "/"
+    return rel

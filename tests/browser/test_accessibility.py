@@ -25,8 +25,8 @@ def blocking_violations(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("path", ["", "layer-3/"])
-def test_home_and_layer_pages(page: Page, built_site: BuiltSite, path: str, scheme: str) -> None:
+@pytest.mark.parametrize("path", ["", "layer-3/", "sources/"])
+def test_home_layer_and_sources_pages(page: Page, built_site: BuiltSite, path: str, scheme: str) -> None:
     page.emulate_media(color_scheme=scheme)
     page.goto(built_site.url + path)
     assert blocking_violations(page) == []

@@ -29,6 +29,7 @@ def test_one_page_per_layer_and_topic(kmap: KnowledgeMap) -> None:
         "layer-1/index.md", "layer-1/power.md",
         "layer-2/index.md", "layer-2/boards.md", "layer-2/chips.md",
         "layer-3/index.md",
+        "sources.md",
     ]
 
 
@@ -47,6 +48,10 @@ def test_home_lists_every_layer_and_topic_with_its_summary(kmap: KnowledgeMap) -
     listing = home.split("## Layers", 1)[1]
     assert listing.index("Layer 1 · Ground") < listing.index("[Power]") < listing.index("Layer 2 · Middle") \
         < listing.index("[Boards]") < listing.index("[Chips]") < listing.index("Layer 3 · Top")
+
+
+def test_home_points_to_the_sources_page(kmap: KnowledgeMap) -> None:
+    assert "[Sources](sources.md)" in pages(kmap)["index.md"]
 
 
 def test_home_lists_the_depth_levels(kmap: KnowledgeMap) -> None:
@@ -76,6 +81,7 @@ def test_navigation_has_a_section_per_layer(kmap: KnowledgeMap) -> None:
         {"Layer 1 · Ground": ["layer-1/index.md", {"Power": "layer-1/power.md"}]},
         {"Layer 2 · Middle": ["layer-2/index.md", {"Boards": "layer-2/boards.md"}, {"Chips": "layer-2/chips.md"}]},
         {"Layer 3 · Top": ["layer-3/index.md"]},
+        {"Sources": "sources.md"},
     ]
 
 

@@ -78,6 +78,17 @@ def test_citations_render_author_year_and_jump_to_their_source(built_site: Built
         assert page.by_id(cite.attrs["href"].lstrip("#")) is not None
 
 
+def test_the_sources_page_lists_every_topics_sources_once(built_site: BuiltSite, kmap: KnowledgeMap) -> None:
+    page = read_page(built_site.page("sources/index.html"))
+    text = " ".join(page.text.split())
+    titles = {" ".join(s.title.split()) for t in kmap.topics.values() for s in t.sources}
+    assert titles and all(text.count(title) >= 1 for title in titles)
+    grattafiori = "The Llama 3 Herd of Models"
+    assert text.count(grattafiori) == 1  # cited by several topics, listed once
+    listed_by = [e.attrs["href"] for e in page.elements if e.tag == "a" and e.attrs.get("href", "").endswith("#sources")]
+    assert {f"../layer-{t.layer}/{t.id}/#sources" for t in kmap.topics.values() if t.sources} <= set(listed_by)
+
+
 def test_gpu_clusters_carries_the_reference_card(built_site: BuiltSite, kmap: KnowledgeMap) -> None:
     topic = kmap.topics["gpu-clusters"]
     assert [key for key, _ in topic.depths.present()] == ["D1", "D2", "D3", "D4", "D5"]

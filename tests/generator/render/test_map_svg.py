@@ -15,10 +15,10 @@ from generator.loading import Content, TopicFile, load_content
 from generator.map_index import map_index, map_index_json
 from generator.pages import render_pages
 from generator.render.map_svg import (
-    DARK_BG, FULL_MAP_LIMIT, INDEX_FILE, LIGHT_BG, LAYER_MAP_LIMIT, built_url, contrast, home_map_html,
-    kind_styles, layer_map_html, readable, relative_url, topic_map_html,
+    DARK_BG, FULL_MAP_LIMIT, INDEX_FILE, LIGHT_BG, LAYER_MAP_LIMIT, contrast, home_map_html,
+    kind_styles, layer_map_html, readable, topic_map_html,
 )
-from generator.render.paths import HOME, layer_page, topic_page
+from generator.render.paths import HOME, built_url, layer_page, relative_url, topic_page
 from generator.schema import Depth, Depths, Edge, EdgeKind, Layer, MapConfig, Topic
 from tests.conftest import ROOT, BuiltSite
 
