@@ -43,10 +43,15 @@ def reader_message(module: object, field: str, message: str) -> str:
     return message
 
 
+def key_outputs(module: object) -> list[dict]:
+    """The outputs marked ``announce`` (else the first three): read out after each change and
+    kept in view at a glance while the reader works on the inputs."""
+    return [spec for spec in module.OUTPUTS if spec.get("announce")] or module.OUTPUTS[:3]
+
+
 def announcement(module: object, display: dict[str, str]) -> str:
-    """The sentence the live region reads out: the outputs marked ``announce`` (else the first three)."""
-    chosen = [spec for spec in module.OUTPUTS if spec.get("announce")] or module.OUTPUTS[:3]
-    return "; ".join(f"{spec['label']}: {display[spec['name']]}" for spec in chosen) + "."
+    """The sentence the live region reads out: the key outputs with their values."""
+    return "; ".join(f"{spec['label']}: {display[spec['name']]}" for spec in key_outputs(module)) + "."
 
 
 def evaluate(module: object, raw: dict[str, str]) -> dict:

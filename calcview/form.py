@@ -11,7 +11,7 @@ import json
 import math
 from html import escape
 
-from .evaluate import evaluate, raw_from_values
+from .evaluate import evaluate, key_outputs, raw_from_values
 from .site_files import python_file_names
 from .values import format_input
 
@@ -133,6 +133,17 @@ def outputs_list(module: object, display: dict[str, str], values: dict | None = 
     return f'<dl class="lm-calc__outputs">{rows}</dl>'
 
 
+def glance_bar(module: object, display: dict[str, str]) -> str:
+    """The key outputs in one line that stays in view (CSS sticky) while the reader scrolls the
+    inputs. Hidden from assistive technology: it repeats the results, which are announced."""
+    items = "".join(
+        f'<span class="lm-calc__glance-item">{escape(spec["label"])} '
+        f'<b data-glance="{escape(spec["name"])}">{escape(display.get(spec["name"], "—"))}</b></span>'
+        for spec in key_outputs(module)
+    )
+    return f'<p class="lm-calc__glance" aria-hidden="true">{items}</p>'
+
+
 def figures_block(module: object, figures: dict[str, str]) -> str:
     items = "".join(
         f'<figure class="lm-calc__figure" data-figure="{escape(figure["name"])}">'
@@ -175,6 +186,7 @@ def render_form(module: object, instance_id: str, values: dict | None = None) ->
         f'<fieldset class="lm-calc__inputs"><legend>Inputs</legend>{fields}</fieldset>',
         '<p class="lm-calc__actions"><button type="button" class="lm-calc__reset" data-action="reset">Reset to defaults</button>'
         f' <a class="lm-calc__link" href="#{escape(instance_id)}" data-role="link">Link to this scenario</a></p>',
+        glance_bar(module, result["display"]),
         "</form>",
         '<div class="lm-calc__results"><p class="lm-calc__results-title">Results</p>'
         '<p class="lm-calc__invalid-note" data-role="invalid-note" hidden>These results are for the last valid values: correct the highlighted field to update them.</p>'

@@ -158,7 +158,7 @@ function bind(root) {
 
   // Only what changed is written: each write costs style work, and a figure's SVG a parse.
   const errorSlots = [...root.querySelectorAll("[data-error-for]")];
-  const outputs = [...root.querySelectorAll("[data-output]")];
+  const outputs = [...root.querySelectorAll("[data-output], [data-glance]")];
   const figureArt = [...root.querySelectorAll("[data-figure-art]")].map((art) => ({ art, svg: null }));
 
   function show(result) {
@@ -172,10 +172,11 @@ function bind(root) {
     root.querySelector("[data-role=invalid-note]")?.toggleAttribute("hidden", result.ok);
     root.classList.remove("lm-calc--stale");
     if (result.ok) {
-      for (const dd of outputs) {
-        const shown = result.display[dd.dataset.output] ?? "—";
-        if (dd.textContent !== shown) dd.textContent = shown;
-        dd.dataset.value = JSON.stringify(result.values[dd.dataset.output] ?? null);
+      for (const output of outputs) {
+        const name = output.dataset.output ?? output.dataset.glance;
+        const shown = result.display[name] ?? "—";
+        if (output.textContent !== shown) output.textContent = shown;
+        if (output.dataset.output) output.dataset.value = JSON.stringify(result.values[name] ?? null);
       }
       for (const figure of figureArt) {
         const svg = result.figures[figure.art.dataset.figureArt] ?? "";

@@ -108,6 +108,10 @@ def test_inputs_recompute_outputs_figures_and_errors(live_page):
     page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '70 GB'")
     assert output(page, "fits") == "Yes"
     assert output(page, "accelerators") == "16"
+    glance = page.locator(".lm-calc__glance")
+    assert glance.evaluate("e => getComputedStyle(e).position") == "sticky"
+    for name in ("memory_each_bytes", "fits", "accelerators", "days"):
+        assert glance.locator(f"[data-glance={name}]").inner_text() == output(page, name)
     assert "lm-fig--over" not in page.locator("[data-figure-art=memory] svg").get_attribute("class")
     assert "2 stages" in page.locator("[data-figure-art=pipeline] svg").get_attribute("aria-label")
 

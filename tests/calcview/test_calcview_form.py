@@ -10,7 +10,8 @@ from html.parser import HTMLParser
 import markdown
 import pytest
 
-from calcview import render_form
+from calcview import evaluate, render_form
+from calcview.evaluate import key_outputs
 from calculators import parallelism
 
 
@@ -102,6 +103,23 @@ def test_results_and_figures_are_pre_rendered(form_html):
     assert form_html.count("<svg") == 2
     assert 'role="status"' in form_html and 'aria-live="polite"' in form_html
     assert 'data-action="reset"' in form_html
+
+
+def test_key_results_are_repeated_at_a_glance_hidden_from_assistive_technology(form_html):
+    glance = re.search(r'<p class="lm-calc__glance" aria-hidden="true">(.*?)</p>', form_html)
+    assert glance, "the glance bar is in the form"
+    assert form_html.index("lm-calc__glance") < form_html.index("</form>")  # sticky within the inputs
+    display = evaluate(parallelism, {})["display"]
+    shown = re.findall(r'<b data-glance="([^"]+)">([^<]+)</b>', glance.group(1))
+    assert shown == [(spec["name"], html.escape(display[spec["name"]])) for spec in key_outputs(parallelism)]
+    assert [name for name, _ in shown] == ["memory_each_bytes", "fits", "accelerators", "days"]
+
+
+def test_without_marked_outputs_the_first_three_are_key():
+    class Plain:
+        OUTPUTS = [{"name": n, "label": n} for n in "abcd"]
+
+    assert [spec["name"] for spec in key_outputs(Plain)] == ["a", "b", "c"]
 
 
 def test_values_override_the_defaults_and_select_matching_presets():
