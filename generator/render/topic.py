@@ -6,7 +6,7 @@ from generator.citations import reference_labels, render_citations, short_refere
 from generator.graph import KnowledgeMap, MapEdge
 from generator.render.depth import depth_anchor, render_depth
 from generator.render.ports import Calculators
-from generator.render.paths import HOME, layer_label, layer_page, link, topic_page
+from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
 from generator.render.text import attr, block, front_matter, inline, long_date
 from generator.schema import Source, Topic
 
@@ -136,7 +136,8 @@ def _sources(topic: Topic, calculators: Calculators | None) -> str:
         return ""
     labels = reference_labels(sources)
     items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s, labels[s.id])}</li>' for s in sources)
-    return f'## Sources {{ #sources }}\n\n<ol class="lm-sources">\n{items}\n</ol>'
+    every = f"Every source of the map, with the topics that cite it: [Sources]({link(topic_page(topic), SOURCES_PAGE)})."
+    return f'## Sources {{ #sources }}\n\n<ol class="lm-sources">\n{items}\n</ol>\n\n{every}'
 
 
 def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None = None, map_html: str = "") -> str:

@@ -95,6 +95,7 @@ def test_sources_are_numbered_and_citations_link_to_their_anchors(kmap: Knowledg
     links = re.findall(r'href="#(source-[^"]+)" class="lm-cite">([^<]+)</a>', text)
     assert links == [("source-smith2020", "Smith et al., 2020")]
     assert "[@smith2020]" not in text
+    assert "[Sources](../sources.md)." in sources  # the map's list of every source
 
 
 def test_sections_come_in_reading_order(kmap: KnowledgeMap) -> None:
