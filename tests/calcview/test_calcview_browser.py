@@ -18,6 +18,8 @@ from calcview import render_form, write_site_assets
 from calculators import parallelism
 from tests.conftest import free_port, serve_folder
 
+pytestmark = pytest.mark.browser
+
 REPO = Path(__file__).resolve().parents[2]
 READY_TIMEOUT_MS = 90_000
 PAGE = """<!doctype html>
