@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from calcview import render_form, write_site_assets
+from calcview import python_file_names, render_form, write_site_assets
 from calculators import parallelism
 from tests.conftest import free_port, serve_folder
 
@@ -100,6 +100,9 @@ def test_worker_starts_only_when_the_calculator_nears_the_viewport(page, harness
     assert len(page.workers) == 1
     assert page.evaluate("typeof globalThis.loadPyodide") == "undefined"  # not on the main thread
     assert any(url.endswith("/project/assets/pyodide/pyodide.asm.wasm") for url in requests)
+    python = sorted(url.split("/assets/py/", 1)[1] for url in requests if "/assets/py/" in url)
+    assert python == sorted(python_file_names())  # the worker's files, not the build-time ones
+    assert "calcview/form.py" not in python
 
 
 def test_inputs_recompute_outputs_figures_and_errors(live_page):
