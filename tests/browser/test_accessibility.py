@@ -48,3 +48,28 @@ def test_live_calculator_page(page: Page, built_site: BuiltSite) -> None:
     calc.locator('[data-field="tp"]').fill("0")  # an error message on show, too
     expect(calc.locator('[data-error-for="tp"]')).not_to_be_empty()
     assert blocking_violations(page) == []
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 700}, {"width": 1280, "height": 720}])
+def test_the_sticky_results_bar_never_hides_the_focused_field(browser, built_site: BuiltSite, viewport) -> None:  # noqa: ANN001
+    """WCAG 2.4.11: tabbing down through the calculator, each control ends up above the bar."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(built_site.url + "layer-3/gpu-clusters/#depth-d4")
+    calc = page.locator("#calc-parallelism-d4")
+    calc.locator("select").first.focus()
+    hidden = []
+    for _ in range(calc.locator("input, select, button, a[href]").count()):
+        page.keyboard.press("Tab")
+        box = page.evaluate("""() => {
+            const el = document.activeElement, bar = el.closest('.lm-calc')?.querySelector('.lm-calc__glance');
+            if (!bar) return null;
+            const a = el.getBoundingClientRect(), b = bar.getBoundingClientRect();
+            return { id: el.id || el.className, bottom: a.bottom, barTop: b.top, barBottom: b.bottom, inForm: bar.parentElement.contains(el) };
+        }""")
+        if box is None:
+            break
+        if box["inForm"] and box["bottom"] > box["barTop"] + 1 and box["barBottom"] <= viewport["height"] + 1:
+            hidden.append(box["id"])
+    context.close()
+    assert hidden == []
