@@ -166,7 +166,8 @@ function bind(root) {
       const message = result.errors[slot.dataset.errorFor] || "";
       if (slot.textContent !== message) slot.textContent = message;
       const field = fields.get(slot.dataset.errorFor);
-      if (field && field.getAttribute("aria-invalid") !== String(Boolean(message))) field.setAttribute("aria-invalid", String(Boolean(message)));
+      const invalid = message ? "true" : "false";
+      if (field && field.getAttribute("aria-invalid") !== invalid) field.setAttribute("aria-invalid", invalid);
     }
     root.classList.toggle("lm-calc--invalid", !result.ok);
     root.querySelector("[data-role=invalid-note]")?.toggleAttribute("hidden", result.ok);
