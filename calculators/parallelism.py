@@ -13,7 +13,7 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 from __future__ import annotations
 
 from calculators._checks import in_range, one_of, positive, whole_count
-from calculators._datasheets import shared_sources
+from calculators._datasheets import accelerator_options, shared_sources
 
 SECONDS_PER_DAY = 86_400
 TRAIN_FLOPS_PER_PARAM_TOKEN = 6  # forward (2) + backward (4) per parameter per token
@@ -181,52 +181,13 @@ OUTPUTS: list[dict] = [
     {"name": "accelerator_hours", "label": "Accelerator-hours", "unit": "accelerator-hours", "format": "number"},
 ]
 
-# Accelerator figures: memory from the datasheet in decimal GB; peak = dense 16-bit (BF16)
-# tensor throughput, i.e. half of the "with sparsity" figure NVIDIA's datasheets print.
+# Accelerator figures (memory, dense BF16 peak) come from calculators/_datasheets.py.
 PRESETS: list[dict] = [
     {
         "name": "accelerator",
         "label": "Accelerator",
         "fields": ["memory_per_accelerator", "peak_flops"],
-        "options": [
-            {
-                "id": "a100-80gb",
-                "label": "NVIDIA A100 SXM 80 GB",
-                # Datasheet: BF16 Tensor Core 312 TFLOPS (624 with sparsity); 80 GB HBM2e.
-                "values": {"memory_per_accelerator": 80e9, "peak_flops": 312e12},
-                "source": "nvidia-a100-datasheet",
-            },
-            {
-                "id": "h100-sxm",
-                "label": "NVIDIA H100 SXM",
-                # Datasheet: BF16 Tensor Core 1,979 TFLOPS with sparsity -> 989 dense; 80 GB.
-                "values": {"memory_per_accelerator": 80e9, "peak_flops": 989e12},
-                "source": "nvidia-h100-datasheet",
-            },
-            {
-                "id": "h200-sxm",
-                "label": "NVIDIA H200 SXM",
-                # Datasheet: BF16 Tensor Core 1,979 TFLOPS with sparsity -> 989 dense; 141 GB HBM3e.
-                "values": {"memory_per_accelerator": 141e9, "peak_flops": 989e12},
-                "source": "nvidia-h200-datasheet",
-            },
-            {
-                "id": "b200",
-                "label": "NVIDIA B200 (HGX)",
-                # HGX B200 spec: FP16/BF16 Tensor Core 4.5 PFLOPS per GPU *with sparsity*
-                # (36 PFLOPS for 8 GPUs) -> 2.25 PFLOPS dense; 1,440 GB for 8 GPUs -> 180 GB
-                # each (the first announcement said 192 GB; shipping HGX/DGX B200 have 180 GB).
-                "values": {"memory_per_accelerator": 180e9, "peak_flops": 2250e12},
-                "source": "nvidia-hgx-b200-specs",
-            },
-            {
-                "id": "mi300x",
-                "label": "AMD Instinct MI300X",
-                # Datasheet: BF16 dense 1,307.4 TFLOPS (2,614.9 with sparsity); 192 GB HBM3.
-                "values": {"memory_per_accelerator": 192e9, "peak_flops": 1307.4e12},
-                "source": "amd-mi300x-datasheet",
-            },
-        ],
+        "options": accelerator_options({"memory_per_accelerator": "memory", "peak_flops": "dense_bf16_flops"}, "a100-80gb", "h100-sxm", "h200-sxm", "b200", "mi300x"),
     },
     {
         "name": "model",

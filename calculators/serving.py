@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from calculators._datasheets import shared_sources
+from calculators._datasheets import accelerator_options, shared_sources
 from calculators._checks import one_of, positive, whole_count
 
 # Bytes one stored number takes at each precision.
@@ -224,36 +224,7 @@ PRESETS: list[dict] = [
         "name": "accelerator",
         "label": "Accelerator",
         "fields": ["memory_per_accelerator", "bandwidth_per_accelerator"],
-        "options": [
-            {
-                "id": "a100-80gb",
-                "label": "NVIDIA A100 SXM 80 GB",
-                # Datasheet: 80 GB HBM2e, 2,039 GB/s (SXM).
-                "values": {"memory_per_accelerator": 80e9, "bandwidth_per_accelerator": 2.039e12},
-                "source": "nvidia-a100-datasheet",
-            },
-            {
-                "id": "h100-sxm",
-                "label": "NVIDIA H100 SXM",
-                # Datasheet: 80 GB HBM3, 3.35 TB/s.
-                "values": {"memory_per_accelerator": 80e9, "bandwidth_per_accelerator": 3.35e12},
-                "source": "nvidia-h100-datasheet",
-            },
-            {
-                "id": "h200-sxm",
-                "label": "NVIDIA H200 SXM",
-                # Product page: 141 GB HBM3e, 4.8 TB/s.
-                "values": {"memory_per_accelerator": 141e9, "bandwidth_per_accelerator": 4.8e12},
-                "source": "nvidia-h200-datasheet",
-            },
-            {
-                "id": "mi300x",
-                "label": "AMD Instinct MI300X",
-                # Data sheet: 192 GB HBM3, 5.3 TB/s peak memory bandwidth.
-                "values": {"memory_per_accelerator": 192e9, "bandwidth_per_accelerator": 5.3e12},
-                "source": "amd-mi300x-datasheet",
-            },
-        ],
+        "options": accelerator_options({"memory_per_accelerator": "memory", "bandwidth_per_accelerator": "memory_bandwidth"}, "a100-80gb", "h100-sxm", "h200-sxm", "mi300x"),
     },
     {
         "name": "model",
