@@ -4,6 +4,7 @@ Standard library only: the same files run in CPython at build time and in Pyodid
 reader's browser. Public API:
 
 - ``evaluate(module, raw) -> dict``: parse, compute, format, draw (plain data for JS).
+- ``evaluate_json(module, raw_json) -> str``: the same across the browser worker's boundary.
 - ``render_form(module, instance_id, values=None) -> str``: the calculator's HTML block.
 - ``browser_files(repo_root)``, ``site_assets(repo_root)``, ``write_site_assets(repo_root, site_dir)``,
   ``check_browser_imports(sources)``: shipping it to the browser.
@@ -24,12 +25,12 @@ How a site uses it (what the generator does):
 
 import importlib
 
-from .evaluate import default_raw, evaluate
+from .evaluate import default_raw, evaluate, evaluate_json
 from .figures import draw_figures
 from .values import format_input, format_output, parse_input
 
-# Build-time only: rendering the form and shipping files need json, html, pathlib, shutil and
-# ast, which the browser worker should not pay to import (nor fetch: see BUILD_TIME_MODULES).
+# Build-time only: rendering the form and shipping files need html, pathlib, shutil and ast,
+# which the browser worker should not pay to import (nor fetch: see BUILD_TIME_MODULES).
 _BUILD_TIME_NAMES = {
     "render_form": ".form",
     "browser_files": ".site_files",
@@ -52,6 +53,7 @@ __all__ = [
     "default_raw",
     "draw_figures",
     "evaluate",
+    "evaluate_json",
     "format_input",
     "format_output",
     "parse_input",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import math
+
 from .figures import draw_figures
 from .values import format_input, format_output, parse_input
 
@@ -86,3 +89,29 @@ def evaluate(module: object, raw: dict[str, str]) -> dict:
         "figures": draw_figures(module, values),
         "announcement": announcement(module, display),
     }
+
+
+def evaluate_json(module: object, raw_json: str) -> str:
+    """evaluate() across the browser worker's boundary: form text in, plain data out, as JSON.
+
+    One string each way costs less than converting nested objects between Python and
+    JavaScript and cloning them into the worker's message. JSON has no Infinity or NaN: such
+    a number goes out as null (its displayed text already says what it is).
+    """
+    raw = {str(key): str(value) for key, value in json.loads(raw_json).items()}
+    result = evaluate(module, raw)
+    try:
+        return json.dumps(result, ensure_ascii=False, allow_nan=False)
+    except ValueError:  # a non-finite number somewhere: rare, so cleaned only then
+        return json.dumps(finite_only(result), ensure_ascii=False, allow_nan=False)
+
+
+def finite_only(data: object) -> object:
+    """``data`` with every infinite or NaN float replaced by None, at any depth."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {key: finite_only(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [finite_only(value) for value in data]
+    return data

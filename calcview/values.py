@@ -54,10 +54,15 @@ def format_input(spec: dict, value: object) -> str:
     return f"{shown:.6g}"
 
 
+NON_FINITE = {1: "∞", -1: "−∞", 0: "—"}  # infinity, minus infinity, not a number
+
+
 def significant(value: float, digits: int = 3) -> str:
     """``value`` rounded to ``digits`` significant figures, grouped by thousands: 184,318 -> "184,000"."""
-    if value == 0 or not math.isfinite(value):
-        return "0" if value == 0 else str(value)
+    if value == 0:
+        return "0"
+    if not math.isfinite(value):
+        return NON_FINITE[math.copysign(1, value) if math.isinf(value) else 0]
     decimals = digits - 1 - math.floor(math.log10(abs(value)))
     rounded = round(value, decimals)
     text = f"{rounded:,.{max(decimals, 0)}f}"
@@ -85,7 +90,7 @@ def format_days(days: float) -> str:
 
 def format_scientific(value: float, digits: int = 3) -> str:
     """6.3e24 -> "6.3 × 10²⁴"; small numbers stay plain."""
-    if value == 0 or abs(value) < 1e6:
+    if value == 0 or abs(value) < 1e6 or not math.isfinite(value):
         return significant(value, digits)
     exponent = math.floor(math.log10(abs(value)))
     mantissa = significant(value / 10**exponent, digits)
@@ -99,7 +104,7 @@ def format_flops(value: float) -> str:
 
 
 def format_integer(value: float) -> str:
-    return f"{round(value):,}"
+    return f"{round(value):,}" if math.isfinite(value) else significant(value)
 
 
 def format_number(value: float) -> str:

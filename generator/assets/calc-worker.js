@@ -2,7 +2,9 @@
 // off the main thread. Everything is loaded from the site itself:
 //   assets/pyodide/   the Pyodide runtime       assets/py/   our Python files (calcview/, calculators/)
 // Protocol: in  {type: "init", files}  first: Python files to fetch, relative to assets/py/
-//           in  {id, module, raw}           -> out {type: "result", id, result} | {type: "error", id, reason}
+//           in  {id, module, raw}           -> out {type: "result", id, json} | {type: "error", id, reason}
+//           (json: calcview.evaluate's result as JSON text; one string crosses into and out of
+//           Python and into the message, cheaper than converting and cloning nested objects)
 //           out {type: "progress", text} while starting, then {type: "ready"} or {type: "failed", reason}
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -51,9 +53,8 @@ if python_root not in sys.path:
     sys.path.insert(0, python_root)
 import calcview
 
-def evaluate_request(module_name, raw):
-    module = importlib.import_module("calculators." + module_name)
-    return calcview.evaluate(module, {str(key): str(value) for key, value in raw.items()})
+def evaluate_request(module_name, raw_json):
+    return calcview.evaluate_json(importlib.import_module("calculators." + module_name), raw_json)
 
 evaluate_request
 `);
@@ -68,7 +69,7 @@ async function start() {
   const [pyodide] = await Promise.all([loadPyodide({ indexURL: PYODIDE_URL, packageBaseUrl: PYODIDE_URL }), checkRuntimeFiles()]);
   progress("loading the calculator code");
   const evaluate = installPythonFiles(pyodide, await pythonFiles);
-  return { pyodide, evaluate };
+  return { evaluate };
 }
 
 const ready = start();
@@ -79,16 +80,11 @@ ready.then(
 
 self.onmessage = async ({ data: { type, files, id, module, raw } }) => {
   if (type === "init") return receiveFileList(files);
-  let resultProxy;
   try {
-    const { pyodide, evaluate } = await ready;
+    const { evaluate } = await ready;
     if (!MODULE_NAME.test(module)) throw new Error(`not a calculator name: ${module}`);
-    resultProxy = evaluate(module, pyodide.toPy(raw));
-    const result = resultProxy.toJs({ dict_converter: Object.fromEntries });
-    postMessage({ type: "result", id, result });
+    postMessage({ type: "result", id, json: evaluate(module, JSON.stringify(raw)) });
   } catch (error) {
     postMessage({ type: "error", id, reason: String(error?.message ?? error) });
-  } finally {
-    resultProxy?.destroy();
   }
 };

@@ -51,11 +51,11 @@ function startWorker() {
   return runtime.ready;
 }
 
-function settle({ type, id, result, reason }) {
+function settle({ type, id, json, reason }) {
   const request = runtime.pending.get(id);
   if (!request) return;
   runtime.pending.delete(id);
-  if (type === "result") request.resolve(result);
+  if (type === "result") request.resolve(JSON.parse(json));
   else request.reject(new Error(reason));
 }
 
@@ -160,6 +160,19 @@ function bind(root) {
   const errorSlots = [...root.querySelectorAll("[data-error-for]")];
   const outputs = [...root.querySelectorAll("[data-output], [data-glance]")];
   const figureArt = [...root.querySelectorAll("[data-figure-art]")].map((art) => ({ art, svg: null }));
+  let figureFrame = 0;
+
+  // Figures are drawn once per frame, just before it is painted: the numbers land first, and
+  // a slider drag that brings several results within one frame parses only the last SVG.
+  function drawFigures(figures) {
+    cancelAnimationFrame(figureFrame);
+    figureFrame = requestAnimationFrame(() => {
+      for (const figure of figureArt) {
+        const svg = figures[figure.art.dataset.figureArt] ?? "";
+        if (figure.svg !== svg) figure.art.innerHTML = figure.svg = svg;
+      }
+    });
+  }
 
   function show(result) {
     for (const slot of errorSlots) {
@@ -177,19 +190,24 @@ function bind(root) {
         const name = output.dataset.output ?? output.dataset.glance;
         const shown = result.display[name] ?? "—";
         if (output.textContent !== shown) output.textContent = shown;
-        if (output.dataset.output) output.dataset.value = JSON.stringify(result.values[name] ?? null);
+        const value = JSON.stringify(result.values[name] ?? null);
+        if (output.dataset.output && output.dataset.value !== value) output.dataset.value = value;
       }
-      for (const figure of figureArt) {
-        const svg = result.figures[figure.art.dataset.figureArt] ?? "";
-        if (figure.svg !== svg) figure.art.innerHTML = figure.svg = svg;
-      }
+      drawFigures(result.figures);
     }
     clearTimeout(announceTimer);
     announceTimer = setTimeout(() => { announcer.textContent = result.announcement; }, ANNOUNCE_DELAY_MS);
   }
 
-  async function recompute() {
+  // afterResult: work the result need not wait for, done once it is shown (or at once while
+  // the calculator is not live). Changing a <select> from script makes Chromium's autofill
+  // scan the form, 2-4 ms of main-thread work that would otherwise delay the answer.
+  async function recompute(afterResult = null) {
     const raw = readRaw();
+    if (afterResult && runtime.state !== "ready") {
+      afterResult();
+      afterResult = null;
+    }
     clearTimeout(urlTimer);  // history.replaceState costs 4-18 ms: write the URL once the reader pauses
     urlTimer = setTimeout(() => rememberInUrl(raw), URL_DELAY_MS);
     const request = ++latest;
@@ -198,6 +216,8 @@ function bind(root) {
       if (request === latest) show(result);
     } catch (error) {
       if (runtime.state !== "failed") setStatus("failed", `Calculator failed: ${error.message}`);
+    } finally {
+      afterResult?.();
     }
   }
 
@@ -210,8 +230,7 @@ function bind(root) {
       if (!option?.dataset.values) return;
       for (const [name, text] of Object.entries(JSON.parse(option.dataset.values))) setField(name, text);
     } else if (!target.dataset.field) return;
-    if (!target.dataset.preset) syncPresets();
-    recompute();
+    recompute(target.dataset.preset ? null : syncPresets);  // the preset menus follow the fields
   }
 
   function reset() {

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import math
+from types import SimpleNamespace
+
 import pytest
 
-from calcview import default_raw, evaluate, format_input, format_output, parse_input
+from calcview import default_raw, evaluate, evaluate_json, format_input, format_output, parse_input
 from calculators import parallelism
 
 SPECS = {spec["name"]: spec for spec in parallelism.INPUTS}
@@ -86,6 +90,31 @@ def test_results_are_plain_data():
     assert plain(result)
 
 
+def test_evaluate_json_is_evaluate_as_json_text_both_ways():
+    raw = {"tp": "8", "pp": "2", "params": "70"}
+    assert json.loads(evaluate_json(parallelism, json.dumps(raw))) == evaluate(parallelism, raw)
+    refused = json.loads(evaluate_json(parallelism, json.dumps({"tp": "0"})))
+    assert refused["ok"] is False and "Tensor-parallel ways" in refused["errors"]["tp"]
+
+
+def test_evaluate_json_reads_form_text_whatever_json_type_it_came_as():
+    assert json.loads(evaluate_json(parallelism, '{"tp": 8, "pp": 2}')) == evaluate(parallelism, {"tp": "8", "pp": "2"})
+
+
+def test_evaluate_json_sends_non_finite_numbers_as_null():
+    """JSON (and so JSON.parse in the browser) has no Infinity or NaN."""
+    endless = SimpleNamespace(
+        INPUTS=[{"name": "rate", "label": "Rate", "control": "number", "default": 0.0, "min": 0}],
+        OUTPUTS=[{"name": "years", "label": "Years", "format": "number"}, {"name": "odd", "label": "Odd", "format": "number"}],
+        compute=lambda *, rate: {"years": math.inf if rate == 0 else 1 / rate, "odd": math.nan},
+    )
+    text = evaluate_json(endless, "{}")
+    result = json.loads(text)  # strict: the standard library parser accepts NaN, so check the text too
+    assert "Infinity" not in text and "NaN" not in text
+    assert result["values"]["years"] is None and result["values"]["odd"] is None
+    assert result["display"]["years"] == format_output(endless.OUTPUTS[0], math.inf)
+
+
 @pytest.mark.parametrize(
     ("fmt", "value", "unit", "expected"),
     [
@@ -96,6 +125,10 @@ def test_results_are_plain_data():
         ("bytes", 512, "", "512 B"),
         ("percent", 0.875, "", "87.5 %"),
         ("percent", 7 / 135, "", "5.19 %"),
+        ("number", math.inf, "", "∞"),
+        ("flops", -math.inf, "", "−∞ FLOP"),
+        ("integer", math.inf, "GPUs", "∞ GPUs"),
+        ("percent", math.nan, "", "— %"),
         ("integer", 16384, "", "16,384"),
         ("integer", 16, "GPUs", "16 GPUs"),
         ("days", 412.3, "", "412 days"),

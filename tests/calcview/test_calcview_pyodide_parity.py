@@ -1,8 +1,9 @@
 """The browser's Python (Pyodide 3.14, run here in Node) shows exactly what the build showed.
 
 One implementation serves both: this runs calcview.evaluate on the same scenarios in CPython
-and in Pyodide (with the files browser_files lists, written into its file system the way the
-worker does) and compares every formatted number, error and SVG string.
+and, through evaluate_json as the browser worker does, in Pyodide (with the files browser_files
+lists, written into its file system the way the worker does) and compares every formatted
+number, error and SVG string.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ import importlib, json, sys
 sys.path.insert(0, "/home/pyodide/layermap")
 importlib.invalidate_caches()
 import calcview
-json.dumps([calcview.evaluate(importlib.import_module("calculators." + name), raw) for name, raw in json.loads(scenarios_json)])
+"[" + ",".join(calcview.evaluate_json(importlib.import_module("calculators." + name), json.dumps(raw)) for name, raw in json.loads(scenarios_json)) + "]"
 `);
 process.stdout.write(out);
 """
