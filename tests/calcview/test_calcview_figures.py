@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import html
 import xml.etree.ElementTree as ET
+from types import SimpleNamespace
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calcview import evaluate
-from calcview.figures import escape, pipeline_runs
+from calcview import draw_figures, evaluate, figures
+from calcview.figures import escape, named_values, pipeline_runs
 from calculators import parallelism
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -96,3 +97,62 @@ def test_escaped_text_round_trips_through_an_xml_parser():
     text = """Tom & Jerry's <"best"> run"""
     element = ET.fromstring(f"<t a=\"{escape(text)}\" b='{escape(text)}'>{escape(text)}</t>")
     assert element.get("a") == element.get("b") == element.text == text
+
+
+# --- the last drawing is reused when nothing it is drawn from changed ---------------------------
+
+def test_named_values_are_the_declarations_strings_that_name_values():
+    memory = next(f for f in parallelism.FIGURES if f["kind"] == "memory_bar")
+    values = evaluate(parallelism, {})["values"]
+    names = [name for name, _ in named_values(memory, values)]
+    assert sorted(names) == sorted([part["value"] for part in memory["parts"]] + [memory["capacity"]])
+    assert named_values({"name": "x", "parts": [{"value": "tp"}], "title": "Not a value"}, {"tp": 8}) == (("tp", "8"),)
+    assert named_values({"a": "n"}, {"n": 1}) != named_values({"a": "n"}, {"n": 1.0})  # exact, by repr
+
+
+def counting_kinds(monkeypatch) -> dict[str, int]:
+    calls: dict[str, int] = {}
+
+    def counted(kind, draw):
+        def wrapper(figure, values):
+            calls[kind] = calls.get(kind, 0) + 1
+            return draw(figure, values)
+        return wrapper
+
+    monkeypatch.setattr(figures, "_last_drawn", {})
+    for kind, draw in list(figures.FIGURE_KINDS.items()):
+        monkeypatch.setitem(figures.FIGURE_KINDS, kind, counted(kind, draw))
+    return calls
+
+
+def test_a_figure_is_drawn_again_only_when_what_it_draws_changed(monkeypatch):
+    calls = counting_kinds(monkeypatch)
+    first = evaluate(parallelism, {"params": "70"})["figures"]
+    second = evaluate(parallelism, {"params": "71"})["figures"]  # memory changes, pipeline does not
+    assert calls == {"memory_bar": 2, "pipeline_schedule": 1}
+    assert second["pipeline"] == first["pipeline"] and second["memory"] != first["memory"]
+    evaluate(parallelism, {"params": "71", "pp": "4"})
+    assert calls == {"memory_bar": 3, "pipeline_schedule": 2}
+
+
+def test_an_other_declaration_under_the_same_names_is_drawn_afresh(monkeypatch):
+    values = evaluate(parallelism, {})["values"]
+    calls = counting_kinds(monkeypatch)
+    pipeline = next(f for f in parallelism.FIGURES if f["kind"] == "pipeline_schedule")
+    retitled = {**pipeline, "title": "Another title"}
+    module = SimpleNamespace(__name__=parallelism.__name__, FIGURES=[pipeline])
+    draw_figures(module, values)
+    module.FIGURES = [retitled]
+    assert draw_figures(module, values)["pipeline"].count("Another title") == 2  # aria-label and <title>
+    assert calls == {"pipeline_schedule": 2}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"params": st.sampled_from(["8", "70", "405"]), "pp": st.sampled_from(["1", "2", "8"]),
+                                        "micro_batches": st.sampled_from(["1", "4", "64"]), "tp": st.sampled_from(["1", "8"])}),
+                min_size=1, max_size=8))
+def test_reused_drawings_equal_fresh_ones_over_any_sequence_of_changes(scenarios):
+    for raw in scenarios:
+        result = evaluate(parallelism, raw)
+        fresh = {f["name"]: figures.FIGURE_KINDS[f["kind"]](f, result["values"]) for f in parallelism.FIGURES}
+        assert result["figures"] == fresh
