@@ -15,7 +15,8 @@ in headless Chromium measures, on ``layer-3/gpu-clusters/`` (block ``#calc-paral
 * input-to-output latency over ``--changes`` changes (in-page performance.now() from the input
   event to the MutationObserver seeing the output text change; the page renders between two
   changes), split into main thread before the request (and its history.replaceState), the worker
-  round trip and the DOM update, plus the worker alone (the same request posted straight to it);
+  round trip and the DOM update, plus the worker alone (the same request posted straight to it)
+  and the time until the figures are redrawn (calculator.js draws them in the next frame);
 * the same latency typed with real key presses into the focused field (a report: it includes
   the frame Chromium renders for each keystroke before the page gets the worker's answer);
 * main-thread long tasks (PerformanceObserver 'longtask'), over the whole boot and in the
@@ -112,8 +113,11 @@ async ({ block, field, values, changes }) => {
   const input = root.querySelector(`[data-field="${field}"]`);
   const outputs = [...root.querySelectorAll("dd[data-output]")];
   const snapshot = () => outputs.map((dd) => dd.textContent).join("|");
-  const times = [], toPost = [], toDom = [], replaceState = [];
-  let timeouts = 0, inReplaceState = 0;
+  const times = [], toPost = [], toDom = [], replaceState = [], toFigures = [];
+  let timeouts = 0, inReplaceState = 0, figureDrawn = null;
+  // Figures are drawn in the next animation frame, after the numbers: timed on their own.
+  const figureObserver = new MutationObserver(() => { figureDrawn = performance.now(); });
+  root.querySelectorAll("[data-figure-art]").forEach((art) => figureObserver.observe(art, { childList: true, subtree: true }));
   const nativeReplaceState = history.replaceState;  // timed, not changed
   history.replaceState = function (...args) {
     const start = performance.now();
@@ -128,6 +132,7 @@ async ({ block, field, values, changes }) => {
       timer = setTimeout(() => resolve(null), 2000);
     });
     inReplaceState = 0;
+    figureDrawn = null;
     const t0 = performance.now();
     input.value = values[i % values.length];
     input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -142,7 +147,9 @@ async ({ block, field, values, changes }) => {
     // Let the page render this change before the next one, as between a reader's input events;
     // back to back, the next change would wait for this one's style and layout work.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    if (figureDrawn !== null) toFigures.push(figureDrawn - t0);
   }
+  figureObserver.disconnect();
   const roundTrips = window.__bench.roundTrips.slice(-changes);
   history.replaceState = nativeReplaceState;
   // the worker alone: the same request posted straight to it while the main thread is idle
@@ -156,7 +163,7 @@ async ({ block, field, values, changes }) => {
       worker.postMessage({ id, module: root.dataset.calculator, raw: { ...raw, [field]: values[i % values.length] } });
     }));
   }
-  return { times, timeouts, toPost, replaceState, toDom, roundTrips, direct };
+  return { times, timeouts, toPost, replaceState, toDom, toFigures, roundTrips, direct };
 }
 """
 
@@ -452,6 +459,7 @@ def main() -> int:
     for label, key in (("· input event → postMessage", "toPost"), ("  · of which history.replaceState (URL state)", "replaceState"),
                        ("· worker round trip (postMessage → result message)", "roundTrips"),
                        ("· result message → output text", "toDom"),
+                       ("Input → figures redrawn (in the next animation frame)", "toFigures"),
                        ("Worker alone: same request posted directly, main thread idle", "direct")):
         part = detail["latency"].get(key) or []
         if part:
