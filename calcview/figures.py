@@ -99,6 +99,7 @@ def memory_bar(figure: dict, values: dict) -> str:
     show = FORMATTERS[figure.get("format", "bytes")]
     words = {**BAR_WORDS, **figure.get("words", {})}
     parts = [(part["label"], float(values[part["value"]])) for part in figure["parts"]]
+    amounts = [show(amount) for _, amount in parts]  # each part's amount as text, used three times
     needed = sum(amount for _, amount in parts)
     capacity = float(values[figure["capacity"]])
     fits = needed <= capacity
@@ -108,14 +109,14 @@ def memory_bar(figure: dict, values: dict) -> str:
         "needed": show(needed),
         "capacity": show(capacity),
         "over": show(needed - capacity),
-        "breakdown": ", ".join(f"{label.lower()} {show(amount)}" for label, amount in parts),
+        "breakdown": ", ".join(f"{label.lower()} {shown}" for (label, _), shown in zip(parts, amounts)),
     }
 
     body = []
     x = PLOT_LEFT
-    for index, (label, amount) in enumerate(parts):
+    for index, ((label, amount), shown) in enumerate(zip(parts, amounts)):
         width = amount * scale
-        body.append(rect(x, bar_top, width, bar_height, COLOURS[f"part-{index % 4}"], f"lm-fig-part lm-fig-part-{index}", f"{label}: {show(amount)}"))
+        body.append(rect(x, bar_top, width, bar_height, COLOURS[f"part-{index % 4}"], f"lm-fig-part lm-fig-part-{index}", f"{label}: {shown}"))
         x += width
     capacity_x = PLOT_LEFT + capacity * scale
     if not fits:
@@ -134,7 +135,7 @@ def memory_bar(figure: dict, values: dict) -> str:
     body.append(text(capacity_x + (-4 if anchor == "end" else 4), bar_top - 12, capacity_label, "lm-fig-text lm-fig-capacity-label", anchor))
     verdict = words["fits" if fits else "over"].format(**filled)
     body.append(text(PLOT_LEFT, bar_top + bar_height + 22, verdict, "lm-fig-text lm-fig-verdict" + ("" if fits else " lm-fig-warning")))
-    body += legend([(f"{label} {show(amount)}", COLOURS[f"part-{index % 4}"], "") for index, (label, amount) in enumerate(parts)], bar_top + bar_height + 44)
+    body += legend([(f"{label} {shown}", COLOURS[f"part-{index % 4}"], "") for index, ((label, _), shown) in enumerate(zip(parts, amounts))], bar_top + bar_height + 44)
 
     summary = words["summary_fits" if fits else "summary_over"].format(**filled)
     label = f"{figure.get('title', 'Memory')}: {summary}."
@@ -221,32 +222,41 @@ FIGURE_KINDS: dict[str, Callable[[dict, dict], str]] = {
 }
 
 
-def named_values(declaration: object, values: dict) -> tuple:
-    """What a figure is drawn from: every string in its declaration, at any depth, that names
-    one of ``values``, with that value's repr (exact: 1 and 1.0, 0.0 and -0.0 stay apart)."""
+def declared_names(declaration: object) -> tuple[str, ...]:
+    """Every string in a figure's declaration, at any depth: the names of the values it draws
+    among them (a drawing reads no value its declaration does not name)."""
     if isinstance(declaration, str):
-        return ((declaration, repr(values[declaration])),) if declaration in values else ()
+        return (declaration,)
     if isinstance(declaration, dict):
         declaration = declaration.values()
     elif not isinstance(declaration, (list, tuple)):
         return ()
-    return tuple(pair for item in declaration for pair in named_values(item, values))
+    return tuple(name for item in declaration for name in declared_names(item))
 
 
-# The last drawing of each figure: (declaration, what it was drawn from, SVG). A reader changes
-# one field at a time, so most figures come out as before, and the browser worker skips
-# drawing them (the pipeline schedule is a fifth of its time per change of model size).
-_last_drawn: dict[tuple[str, str], tuple[dict, tuple, str]] = {}
+def named_values(names: tuple[str, ...], values: dict) -> tuple:
+    """What a figure is drawn from: (name, repr of the value) for each name that is a value.
+    By repr, so that equal but different numbers (1 and 1.0, 0.0 and -0.0) stay apart."""
+    return tuple((name, repr(values[name])) for name in names if name in values)
+
+
+# The last drawing of each figure: (declaration, its names, what it was drawn from, SVG). A
+# reader changes one field at a time, so most figures come out as before, and the browser
+# worker skips drawing them (the pipeline schedule is a fifth of its time per change of
+# model size).
+_last_drawn: dict[tuple[str, str], tuple[dict, tuple, tuple, str]] = {}
 
 
 def draw_figure(module: object, figure: dict, values: dict) -> str:
     """One figure's SVG: the last drawing again when nothing it is drawn from has changed."""
     key = (getattr(module, "__name__", ""), figure["name"])
-    drawn_from = named_values(figure, values)
     last = _last_drawn.get(key)
-    if last is None or last[0] is not figure or last[1] != drawn_from:
-        last = _last_drawn[key] = (figure, drawn_from, FIGURE_KINDS[figure["kind"]](figure, values))
-    return last[2]
+    same_declaration = last is not None and last[0] is figure
+    names = last[1] if same_declaration else declared_names(figure)
+    drawn_from = named_values(names, values)
+    if not same_declaration or last[2] != drawn_from:
+        last = _last_drawn[key] = (figure, names, drawn_from, FIGURE_KINDS[figure["kind"]](figure, values))
+    return last[3]
 
 
 def draw_figures(module: object, values: dict) -> dict[str, str]:

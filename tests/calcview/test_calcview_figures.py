@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calcview import draw_figures, evaluate, figures
-from calcview.figures import escape, named_values, pipeline_runs
+from calcview.figures import declared_names, escape, named_values, pipeline_runs
 from calculators import parallelism
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -104,10 +104,12 @@ def test_escaped_text_round_trips_through_an_xml_parser():
 def test_named_values_are_the_declarations_strings_that_name_values():
     memory = next(f for f in parallelism.FIGURES if f["kind"] == "memory_bar")
     values = evaluate(parallelism, {})["values"]
-    names = [name for name, _ in named_values(memory, values)]
+    names = [name for name, _ in named_values(declared_names(memory), values)]
     assert sorted(names) == sorted([part["value"] for part in memory["parts"]] + [memory["capacity"]])
-    assert named_values({"name": "x", "parts": [{"value": "tp"}], "title": "Not a value"}, {"tp": 8}) == (("tp", "8"),)
-    assert named_values({"a": "n"}, {"n": 1}) != named_values({"a": "n"}, {"n": 1.0})  # exact, by repr
+    declaration = {"name": "x", "parts": [{"value": "tp"}], "title": "Not a value", "height": 3}
+    assert declared_names(declaration) == ("x", "tp", "Not a value")
+    assert named_values(declared_names(declaration), {"tp": 8}) == (("tp", "8"),)
+    assert named_values(("n",), {"n": 1}) != named_values(("n",), {"n": 1.0})  # exact, by repr
 
 
 def counting_kinds(monkeypatch) -> dict[str, int]:
