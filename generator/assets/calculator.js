@@ -190,8 +190,9 @@ function bind(root) {
         const name = output.dataset.output ?? output.dataset.glance;
         const shown = result.display[name] ?? "—";
         if (output.textContent !== shown) output.textContent = shown;
+        if (!output.dataset.output) continue;  // a key result repeated in the sticky bar
         const value = JSON.stringify(result.values[name] ?? null);
-        if (output.dataset.output && output.dataset.value !== value) output.dataset.value = value;
+        if (output.dataset.value !== value) output.dataset.value = value;
       }
       drawFigures(result.figures);
     }
