@@ -12,8 +12,7 @@ from typing import Any
 
 from generator.graph import KnowledgeMap
 from generator.render.map_svg import INDEX_FILE
-from generator.render.paths import built_url
-from generator.render.paths import layer_label, layer_page, topic_page
+from generator.render.paths import built_url, layer_label, layer_page, topic_page
 
 INDEX_VERSION = 1
 __all__ = ["INDEX_FILE", "map_index", "map_index_json"]

@@ -160,6 +160,7 @@ function bind(root) {
   const errorSlots = [...root.querySelectorAll("[data-error-for]")];
   const outputs = [...root.querySelectorAll("[data-output], [data-glance]")];
   const figureArt = [...root.querySelectorAll("[data-figure-art]")].map((art) => ({ art, svg: null }));
+  const invalidNote = root.querySelector("[data-role=invalid-note]");
   let figureFrame = 0;
 
   // Figures are drawn once per frame, just before it is painted: the numbers land first, and
@@ -183,7 +184,7 @@ function bind(root) {
       if (field && field.getAttribute("aria-invalid") !== invalid) field.setAttribute("aria-invalid", invalid);
     }
     root.classList.toggle("lm-calc--invalid", !result.ok);
-    root.querySelector("[data-role=invalid-note]")?.toggleAttribute("hidden", result.ok);
+    invalidNote?.toggleAttribute("hidden", result.ok);
     root.classList.remove("lm-calc--stale");
     if (result.ok) {
       for (const output of outputs) {

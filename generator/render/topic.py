@@ -31,9 +31,8 @@ def _depth_index(kmap: KnowledgeMap, topic: Topic) -> str:
     return f'<nav class="lm-depth-index" aria-label="Depth levels" markdown>\nDepths: {links}\n</nav>'
 
 
-def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None) -> str:
+def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None, sources: dict[str, Source]) -> str:
     levels = {level.key: level for level in kmap.config.depths}
-    sources = citable_sources(topic, calculators)
 
     def prose(text: str) -> str:
         return render_citations(calculators.expand(text) if calculators else text, sources)
@@ -125,13 +124,17 @@ def citable_sources(topic: Topic, calculators: Calculators | None) -> dict[str, 
     return found
 
 
-def page_sources(topic: Topic, calculators: Calculators | None) -> list[Source]:
+def listed_sources(citable: dict[str, Source]) -> list[Source]:
     """The numbered list: each citable source once, in order."""
-    return list({source.id: source for source in citable_sources(topic, calculators).values()}.values())
+    return list({source.id: source for source in citable.values()}.values())
 
 
-def _sources(topic: Topic, calculators: Calculators | None) -> str:
-    sources = page_sources(topic, calculators)
+def page_sources(topic: Topic, calculators: Calculators | None) -> list[Source]:
+    return listed_sources(citable_sources(topic, calculators))
+
+
+def _sources(topic: Topic, citable: dict[str, Source]) -> str:
+    sources = listed_sources(citable)
     if not sources:
         return ""
     labels = reference_labels(sources)
@@ -142,15 +145,16 @@ def _sources(topic: Topic, calculators: Calculators | None) -> str:
 
 def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None = None, map_html: str = "") -> str:
     page = topic_page(topic)
+    sources = citable_sources(topic, calculators)  # cited in the depths, listed at the end
     return block(
         _front_matter(topic),
         _breadcrumb(kmap, topic, page),
         f"# {topic.title}",
         f'<p class="lm-summary">{inline(topic.summary)}</p>',
         _depth_index(kmap, topic),
-        _depths(kmap, topic, calculators),
+        _depths(kmap, topic, calculators, sources),
         _examples(topic),
         _connections(kmap, topic, page, map_html),
         _siblings(kmap, topic, page),
-        _sources(topic, calculators),
+        _sources(topic, sources),
     ) + "\n"
