@@ -35,6 +35,7 @@ _BUILD_TIME_NAMES = {
     "render_form": ".form",
     "browser_files": ".site_files",
     "check_browser_imports": ".site_files",
+    "declaration_problems": ".declarations",
     "python_file_names": ".site_files",
     "site_assets": ".site_files",
     "write_site_assets": ".site_files",
@@ -50,6 +51,7 @@ def __getattr__(name: str):
 __all__ = [
     "browser_files",
     "check_browser_imports",
+    "declaration_problems",
     "default_raw",
     "draw_figures",
     "evaluate",

@@ -52,15 +52,25 @@ def key_outputs(module: object) -> list[dict]:
     return [spec for spec in module.OUTPUTS if spec.get("announce")] or module.OUTPUTS[:3]
 
 
-def announcement(module: object, display: dict[str, str]) -> str:
-    """The sentence the live region reads out: the key outputs with their values."""
-    return "; ".join(f"{spec['label']}: {display[spec['name']]}" for spec in key_outputs(module)) + "."
+def announcement(module: object, display: dict[str, str], notes: list[str] = ()) -> str:
+    """The sentence the live region reads out: the key outputs with their values, then any
+    note on where the model stops holding."""
+    said = "; ".join(f"{spec['label']}: {display[spec['name']]}" for spec in key_outputs(module)) + "."
+    return " ".join([said, *(f"Note: {note}" for note in notes)])
+
+
+def model_notes(values: dict) -> list[str]:
+    """What compute() says about where its model stops holding for these inputs: a list of
+    sentences under ``values["notes"]`` (none when the inputs are inside the model's range).
+    They are shown beside the results, not as errors: the numbers are still the model's."""
+    notes = values.get("notes", [])
+    return [str(note) for note in notes] if isinstance(notes, (list, tuple)) else []
 
 
 def evaluate(module: object, raw: dict[str, str]) -> dict:
     """Parse ``raw`` per module.INPUTS, run module.compute, format outputs and draw figures.
 
-    Returns plain data only (safe to hand to JavaScript): ok, values, display, errors,
+    Returns plain data only (safe to hand to JavaScript): ok, values, display, notes, errors,
     figures, announcement. Missing fields take their defaults. Bad input never raises: it
     comes back in ``errors`` keyed by input name, with a message naming the field and range.
     """
@@ -79,15 +89,17 @@ def evaluate(module: object, raw: dict[str, str]) -> dict:
             field = field_of_message(module, str(error))
             errors[field] = reader_message(module, field, str(error))
     if errors:
-        return {"ok": False, "values": parsed, "display": {}, "errors": errors, "figures": {}, "announcement": "Check the highlighted field: " + next(iter(errors.values()))}
+        return {"ok": False, "values": parsed, "display": {}, "notes": [], "errors": errors, "figures": {}, "announcement": "Check the highlighted field: " + next(iter(errors.values()))}
     display = {spec["name"]: format_output(spec, values[spec["name"]]) for spec in module.OUTPUTS}
+    notes = model_notes(values)
     return {
         "ok": True,
         "values": values,
         "display": display,
+        "notes": notes,
         "errors": {},
         "figures": draw_figures(module, values),
-        "announcement": announcement(module, display),
+        "announcement": announcement(module, display, notes),
     }
 
 

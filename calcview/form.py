@@ -144,6 +144,21 @@ def glance_bar(module: object, display: dict[str, str]) -> str:
     return f'<p class="lm-calc__glance" aria-hidden="true">{items}</p>'
 
 
+def notes_block(notes: list[str]) -> str:
+    """Where the model stops holding for the shown inputs: visible notes, not errors (the
+    numbers are still the model's). Always present, so the live page can fill it."""
+    items = "".join(f"<li>{escape(note)}</li>" for note in notes)
+    return (f'<div class="lm-calc__notes" data-role="notes"{attributes(hidden=not notes)}>'
+            f'<p class="lm-calc__notes-title">Outside the model\'s range</p><ul data-role="notes-list">{items}</ul></div>')
+
+
+def assumptions_block(module: object) -> str:
+    """What the calculator assumes and leaves out, as the module declares it (ASSUMPTIONS)."""
+    items = "".join(f"<li>{escape(text)}</li>" for text in getattr(module, "ASSUMPTIONS", []))
+    return (f'<details class="lm-calc__assumptions"><summary>What this calculator assumes, and where it stops</summary>'
+            f"<ul>{items}</ul></details>") if items else ""
+
+
 def figures_block(module: object, figures: dict[str, str]) -> str:
     items = "".join(
         f'<figure class="lm-calc__figure" data-figure="{escape(figure["name"])}">'
@@ -190,8 +205,9 @@ def render_form(module: object, instance_id: str, values: dict | None = None) ->
         "</form>",
         '<div class="lm-calc__results"><p class="lm-calc__results-title">Results</p>'
         '<p class="lm-calc__invalid-note" data-role="invalid-note" hidden>These results are for the last valid values: correct the highlighted field to update them.</p>'
-        f'{outputs_list(module, result["display"], result["values"])}</div>',
+        f'{outputs_list(module, result["display"], result["values"])}{notes_block(result["notes"])}</div>',
         figures_block(module, result["figures"]),
+        assumptions_block(module),
         f'<p class="lm-calc__announce" aria-live="polite" aria-atomic="true" data-role="announce"></p>',
         "</div>",
     ]

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
-from generator.calculator_bridge import calculator_sources
+from generator.calculator_bridge import calculator_problems, calculator_sources
 from generator.citations import cited_keys
 from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
@@ -219,6 +219,10 @@ def _check_calculators(tf: TopicFile) -> Iterator[Diagnostic]:
                     else "add a module of that name to calculators/")
             yield _at(tf, ("depths", key, "calculator", "name"), "error",
                       f"unknown calculator `{depth.calculator.name}`", hint, value=True)
+        elif depth.calculator:
+            for message, fix in calculator_problems(depth.calculator.name):
+                yield _at(tf, ("depths", key, "calculator", "name"), "error",
+                          f"calculator `{depth.calculator.name}`: {message}", fix, value=True)
 
 
 def check_topics(topics: list[TopicFile], map_config: MapConfig | None,

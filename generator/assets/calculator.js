@@ -161,7 +161,17 @@ function bind(root) {
   const outputs = [...root.querySelectorAll("[data-output], [data-glance]")];
   const figureArt = [...root.querySelectorAll("[data-figure-art]")].map((art) => ({ art, svg: null }));
   const invalidNote = root.querySelector("[data-role=invalid-note]");
+  const notesBox = root.querySelector("[data-role=notes]");
+  const notesList = root.querySelector("[data-role=notes-list]");
   let figureFrame = 0;
+
+  // Where the model stops holding for these inputs: one list item per note, as text.
+  function showNotes(notes) {
+    if (!notesList || notesList.dataset.shown === JSON.stringify(notes)) return;
+    notesList.dataset.shown = JSON.stringify(notes);
+    notesList.replaceChildren(...notes.map((note) => Object.assign(document.createElement("li"), { textContent: note })));
+    notesBox.hidden = notes.length === 0;
+  }
 
   // Figures are drawn once per frame, just before it is painted: the numbers land first, and
   // a slider drag that brings several results within one frame parses only the last SVG.
@@ -195,6 +205,7 @@ function bind(root) {
         const value = JSON.stringify(result.values[name] ?? null);
         if (output.dataset.value !== value) output.dataset.value = value;
       }
+      showNotes(result.notes ?? []);
       drawFigures(result.figures);
     }
     clearTimeout(announceTimer);

@@ -85,6 +85,8 @@ def test_results_are_plain_data():
     def plain(value):
         if isinstance(value, dict):
             return all(isinstance(key, str) and plain(item) for key, item in value.items())
+        if isinstance(value, list):  # notes: a list of sentences
+            return all(isinstance(item, str) for item in value)
         return isinstance(value, (str, int, float, bool))
 
     assert plain(result)

@@ -198,3 +198,25 @@ def test_text_is_escaped():
     page = render_form(Evil, "calc-evil")
     assert "<b>A</b>" not in page and "<script>" not in page
     assert html.escape("<b>A</b>") in page
+
+
+def test_model_notes_and_assumptions_are_shown_as_text_and_the_notes_box_hides_when_empty(monkeypatch):
+    """compute()'s ``notes`` (where the model stops holding) show beside the results, escaped;
+    the ASSUMPTIONS list sits under the figures."""
+    real = parallelism.compute
+
+    def with_notes(**inputs):
+        values = real(**inputs)
+        return {**values, "notes": ["<b>far</b> outside the range"] if inputs["pp"] > 1 else []}
+
+    monkeypatch.setattr(parallelism, "compute", with_notes)
+    monkeypatch.setattr(parallelism, "ASSUMPTIONS", ["Holds <i>only</i> while x is small."], raising=False)
+    quiet = render_form(parallelism, "calc-a", {})
+    noted = render_form(parallelism, "calc-b", {"pp": 8})
+    assert re.search(r'<div class="lm-calc__notes" data-role="notes" hidden>', quiet)
+    assert '<li>&lt;b&gt;far&lt;/b&gt; outside the range</li>' in noted
+    assert 'data-role="notes" hidden' not in noted
+    assert "<li>Holds &lt;i&gt;only&lt;/i&gt; while x is small.</li>" in quiet
+    result = evaluate(parallelism, {"pp": "8"})
+    assert result["notes"] == ["<b>far</b> outside the range"]
+    assert result["announcement"].endswith("Note: <b>far</b> outside the range")

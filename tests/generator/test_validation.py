@@ -254,3 +254,16 @@ def test_a_misspelt_datasheet_citation_suggests_the_calculators_source() -> None
     extra = "  D4:\n    body: See [@nvidia-h100-datasheat].\n    calculator: {name: parallelism}\n"
     (found,) = check_topics([topic("a", extra)], MAP)
     assert found.hint == "did you mean `[@nvidia-h100-datasheet]`?"
+
+
+def test_a_calculator_preset_without_a_datasheet_figure_is_refused_at_its_calculator_line(monkeypatch) -> None:
+    import calculators.parallelism as parallelism
+
+    broken = [{**group, "options": [{**group["options"][0], "values": {}, "missing": {f: "x_fact" for f in group["fields"]}}]}
+              for group in parallelism.PRESETS[:1]]
+    monkeypatch.setattr(parallelism, "PRESETS", broken)
+    t = topic("a", "    calculator:\n      name: parallelism\n")
+    found = formatted(check_topics([t], MAP))
+    field = parallelism.PRESETS[0]["fields"][0]
+    assert any(line.startswith("content/a.yaml:9:") and f"has no value for `{field}`" in line and "`x_fact`" in line
+               for line in found), found
