@@ -16,66 +16,82 @@ SHARED: dict[str, dict] = {
     },
     "nvidia-h100-datasheet": {
         "id": "nvidia-h100-datasheet",
-        "title": "NVIDIA H100 Tensor Core GPU datasheet",
+        "title": "NVIDIA H100 Tensor Core GPU: specifications (H100 SXM)",
         "authors": "NVIDIA",
-        "date": "2023",
-        "url": "https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet",
+        "date": "2022-03-22",
+        "url": "https://www.nvidia.com/en-us/data-center/h100/",
     },
     "nvidia-h200-datasheet": {
         "id": "nvidia-h200-datasheet",
-        "title": "NVIDIA H200 Tensor Core GPU",
+        "title": "NVIDIA H200 Tensor Core GPU: specifications (H200 SXM)",
         "authors": "NVIDIA",
-        "date": "2024",
+        "date": "2023-11-13",
         "url": "https://www.nvidia.com/en-us/data-center/h200/",
     },
     "nvidia-hgx-b200-specs": {
         "id": "nvidia-hgx-b200-specs",
         "title": "NVIDIA HGX platform: HGX B200 specifications",
         "authors": "NVIDIA",
-        "date": "2025",
+        "date": "2024-03-18",
         "url": "https://www.nvidia.com/en-us/data-center/hgx/",
     },
     "nvidia-hgx-b300-specs": {
         "id": "nvidia-hgx-b300-specs",
         "title": "NVIDIA HGX platform: HGX B300 specifications",
         "authors": "NVIDIA",
-        "date": "2025",
+        "date": "2025-03-18",
         "url": "https://www.nvidia.com/en-us/data-center/hgx/",
     },
     "nvidia-gb200-nvl72": {
         "id": "nvidia-gb200-nvl72",
         "title": "NVIDIA GB200 NVL72: specifications",
         "authors": "NVIDIA",
-        "date": "2024",
+        "date": "2024-03-18",
         "url": "https://www.nvidia.com/en-us/data-center/gb200-nvl72/",
     },
     "nvidia-gb300-nvl72": {
         "id": "nvidia-gb300-nvl72",
         "title": "NVIDIA GB300 NVL72: specifications",
         "authors": "NVIDIA",
-        "date": "2025",
+        "date": "2025-03-18",
         "url": "https://www.nvidia.com/en-us/data-center/gb300-nvl72/",
+    },
+    # The per-GPU memory of the Blackwell parts is printed only here and on the DGX pages (the
+    # HGX and NVL72 pages give rounded totals for 8 or 72 GPUs).
+    "nvidia-dgx-b200": {
+        "id": "nvidia-dgx-b200",
+        "title": "NVIDIA DGX B200: specifications",
+        "authors": "NVIDIA",
+        "date": "2024-03-18",
+        "url": "https://www.nvidia.com/en-us/data-center/dgx-b200/",
+    },
+    "nvidia-blackwell-ultra-datasheet": {
+        "id": "nvidia-blackwell-ultra-datasheet",
+        "title": "NVIDIA Blackwell Ultra datasheet (GB300 NVL72 and HGX B300; individual GPU specifications)",
+        "authors": "NVIDIA",
+        "date": "2025",
+        "url": "https://resources.nvidia.com/en-us-blackwell-architecture/blackwell-ultra-datasheet",
     },
     "amd-mi355x-datasheet": {
         "id": "amd-mi355x-datasheet",
-        "title": "AMD Instinct MI355X GPU data sheet",
+        "title": "AMD Instinct MI355X GPU: specifications",
         "authors": "AMD",
-        "date": "2025-06",
+        "date": "2025-06-12",
         "url": "https://www.amd.com/en/products/accelerators/instinct/mi350/mi355x.html",
     },
     "google-tpu-v5p": {
         "id": "google-tpu-v5p",
         "title": "Cloud TPU documentation: TPU v5p",
         "authors": "Google Cloud",
-        "date": "2024",
-        "url": "https://cloud.google.com/tpu/docs/v5p",
+        "date": "2023-12-06",
+        "url": "https://docs.cloud.google.com/tpu/docs/v5p",
     },
     "google-tpu-ironwood": {
         "id": "google-tpu-ironwood",
         "title": "Cloud TPU documentation: TPU7x (Ironwood)",
         "authors": "Google Cloud",
         "date": "2025-11",
-        "url": "https://cloud.google.com/tpu/docs/tpu7x",
+        "url": "https://docs.cloud.google.com/tpu/docs/tpu7x",
     },
     "amd-mi300x-datasheet": {
         "id": "amd-mi300x-datasheet",
@@ -95,7 +111,7 @@ SHARED: dict[str, dict] = {
 
 
 # Accelerator facts from the vendors' datasheets, in base units, per accelerator:
-#   memory               high-bandwidth memory (decimal bytes)
+#   memory               high-bandwidth memory (decimal bytes; a figure printed in GiB is converted)
 #   memory_bandwidth     peak memory bandwidth (bytes/s)
 #   dense_bf16_flops     dense 16-bit (BF16) tensor throughput (FLOP/s)
 #   dense_fp8_flops      dense 8-bit floating-point tensor throughput (FLOP/s)
@@ -104,64 +120,93 @@ SHARED: dict[str, dict] = {
 #                        Infinity Fabric, ICI), per accelerator and per direction (bytes/s)
 #   scale_up_domain      accelerators in one scale-up domain (one server or one rack)
 # Always *dense* figures: NVIDIA prints "with sparsity" figures (2:4 structured sparsity,
-# twice the dense rate), which no calculator here uses. A fact a datasheet does not give is
-# left out, and a preset that needs it is refused by `layermap check`.
+# twice the dense rate), which no calculator here uses; for FP4 on Blackwell Ultra it prints a
+# separate dense figure that is 3/4 of the sparse one, not 1/2. A fact a datasheet does not
+# give is left out, and a preset that needs it is refused by `layermap check`.
+# Checked 2026-12 against the vendors' pages (Google's directly; NVIDIA's and AMD's through
+# faithful quotations of their spec tables) — see the comment above each entry.
 ACCELERATORS: dict[str, dict] = {
-    # Datasheet: 80 GB HBM2e; BF16 Tensor Core 312 TFLOPS (624 with sparsity); 2,039 GB/s (SXM);
-    # NVLink 600 GB/s (both directions together). No FP8 tensor cores.
+    # Datasheet (SXM 80 GB column): 80 GB HBM2e; BF16 Tensor Core 312 TFLOPS (624 with
+    # sparsity); 2,039 GB/s; NVLink 600 GB/s (both directions together) -> 300 GB/s each way;
+    # HGX A100 joins 8 GPUs through NVSwitch. No FP8 tensor cores, so no FP8 or FP4 figure.
     "a100-80gb": {"label": "NVIDIA A100 SXM 80 GB", "memory": 80e9, "dense_bf16_flops": 312e12,
                   "memory_bandwidth": 2.039e12, "scale_up_bandwidth": 300e9, "scale_up_domain": 8,
                   "source": "nvidia-a100-datasheet"},
-    # Datasheet: 80 GB HBM3; BF16 1,979 and FP8 3,958 TFLOPS with sparsity -> 989 and 1,979 dense;
-    # 3.35 TB/s; NVLink 900 GB/s (both directions together).
+    # Product page (H100 SXM column): 80 GB; 3.35 TB/s; BF16 1,979 and FP8 3,958 TFLOPS "with
+    # sparsity" -> dense 989 and 1,979 (the Hopper whitepaper's unrounded dense rates are 989.4
+    # and 1,978.9); NVLink 900 GB/s (both directions together) -> 450 GB/s each way; HGX H100 has
+    # 8 GPUs on NVSwitch.
     "h100-sxm": {"label": "NVIDIA H100 SXM", "memory": 80e9, "dense_bf16_flops": 989e12,
                  "dense_fp8_flops": 1979e12, "memory_bandwidth": 3.35e12, "scale_up_bandwidth": 450e9,
                  "scale_up_domain": 8, "source": "nvidia-h100-datasheet"},
-    # Product page: 141 GB HBM3e; same tensor rates as H100 SXM; 4.8 TB/s; NVLink 900 GB/s.
+    # Product page (H200 SXM column): 141 GB HBM3e; 4.8 TB/s; BF16 1,979 and FP8 3,958 TFLOPS
+    # with sparsity (same GH100 compute as H100 SXM) -> 989 and 1,979 dense; NVLink 900 GB/s ->
+    # 450 GB/s each way; HGX H200 has 8 GPUs.
     "h200-sxm": {"label": "NVIDIA H200 SXM", "memory": 141e9, "dense_bf16_flops": 989e12,
                  "dense_fp8_flops": 1979e12, "memory_bandwidth": 4.8e12, "scale_up_bandwidth": 450e9,
                  "scale_up_domain": 8, "source": "nvidia-h200-datasheet"},
-    # HGX B200 (8 GPUs): FP16/BF16 36, FP8 72, FP4 144 PFLOPS with sparsity -> per GPU dense
-    # 2.25, 4.5, 9 PFLOPS; 1,440 GB HBM3e -> 180 GB each; 64 TB/s -> 8 TB/s each; NVLink 5
-    # 1.8 TB/s per GPU (both directions together).
+    # HGX page (HGX B200, 8 GPUs): FP4 "144 PFLOPS | 72 PFLOPS" (sparse | dense) -> 9 PFLOPS dense
+    # per GPU; FP8/FP6 72 and FP16/BF16 36 PFLOPS with sparsity -> 4.5 and 2.25 dense per GPU;
+    # NVSwitch GPU-to-GPU 1.8 TB/s (both directions together) -> 900 GB/s each way; total memory
+    # "1.4 TB". The exact memory is on the DGX B200 page (same 8 GPUs): 1,440 GB and 64 TB/s ->
+    # 180 GB and 8 TB/s per GPU.
     "b200": {"label": "NVIDIA B200 (HGX, 180 GB)", "memory": 180e9, "dense_bf16_flops": 2250e12,
              "dense_fp8_flops": 4500e12, "dense_fp4_flops": 9000e12, "memory_bandwidth": 8e12,
              "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-b200-specs"},
-    # HGX B300 (Blackwell Ultra, 8 GPUs): FP4 144 PFLOPS with sparsity / 108 dense -> 13.5 dense
-    # per GPU; FP8 72 and BF16 36 with sparsity -> 4.5 and 2.25 dense; 2.3 TB HBM3e -> 288 GB
-    # each; 8 TB/s each; NVLink 5 1.8 TB/s per GPU.
-    "b300": {"label": "NVIDIA B300 (HGX, 288 GB)", "memory": 288e9, "dense_bf16_flops": 2250e12,
-             "dense_fp8_flops": 4500e12, "dense_fp4_flops": 13500e12, "memory_bandwidth": 8e12,
+    # HGX page (HGX B300, 8 Blackwell Ultra GPUs): FP4 "144 PFLOPS | 108 PFLOPS" (sparse | dense)
+    # -> 13.5 PFLOPS dense per GPU (the Blackwell Ultra datasheet's per-GPU row rounds this to
+    # "18 | 14"); FP8/FP6 72 and FP16/BF16 36 PFLOPS with sparsity -> 4.5 and 2.25 dense; NVSwitch
+    # GPU-to-GPU 1.8 TB/s -> 900 GB/s each way; total memory "2.1 TB". Per GPU, the Blackwell
+    # Ultra datasheet (HGX B300 column) prints 270 GB HBM3E and 7.7 TB/s (not the 288 GB of the
+    # HBM stacks, nor 8 TB/s).
+    "b300": {"label": "NVIDIA B300 (HGX, 270 GB)", "memory": 270e9, "dense_bf16_flops": 2250e12,
+             "dense_fp8_flops": 4500e12, "dense_fp4_flops": 13500e12, "memory_bandwidth": 7.7e12,
              "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-b300-specs"},
-    # GB200 NVL72 (72 GPUs in one NVLink domain): FP16/BF16 360, FP8 720, FP4 1,440 PFLOPS with
-    # sparsity -> per GPU dense 2.5, 5, 10 PFLOPS; 13.4 TB HBM3e -> 186 GB each; 576 TB/s -> 8 TB/s
-    # each; NVLink 130 TB/s -> 1.8 TB/s per GPU (both directions together).
+    # GB200 NVL72 page (72 GPUs in one NVLink domain): NVFP4 "1,440 | 720 PFLOPS" (sparse | dense)
+    # -> 10 PFLOPS dense per GPU; FP8/FP6 720 and FP16/BF16 360 PFLOPS, footnoted "sparse, dense
+    # is one-half" -> 5 and 2.5 dense per GPU; GB200 Superchip (2 GPUs) 372 GB HBM3E | 16 TB/s
+    # -> 186 GB and 8 TB/s per GPU (rack: 13.4 TB, 576 TB/s); NVLink 130 TB/s for 72 GPUs
+    # (3.6 TB/s per Superchip) -> 1.8 TB/s per GPU, 900 GB/s each way.
     "gb200-nvl72": {"label": "NVIDIA GB200 NVL72 (per GPU)", "memory": 186e9, "dense_bf16_flops": 2500e12,
                     "dense_fp8_flops": 5000e12, "dense_fp4_flops": 10000e12, "memory_bandwidth": 8e12,
                     "scale_up_bandwidth": 900e9, "scale_up_domain": 72, "source": "nvidia-gb200-nvl72"},
-    # GB300 NVL72 (Blackwell Ultra): FP4 1,440 PFLOPS with sparsity / 1,080 dense -> 15 dense per
-    # GPU; FP8 720 and FP16/BF16 360 PFLOPS with sparsity -> 5 and 2.5 dense per GPU; up to 20.7 TB
-    # HBM3e -> 288 GB each; 576 TB/s -> 8 TB/s each; NVLink 130 TB/s -> 1.8 TB/s per GPU.
-    "gb300-nvl72": {"label": "NVIDIA GB300 NVL72 (per GPU)", "memory": 288e9, "dense_bf16_flops": 2500e12,
+    # GB300 NVL72 page (72 Blackwell Ultra GPUs): FP4 "1,440 | 1,080 PFLOPS", the second
+    # footnoted "without sparsity" -> 15 PFLOPS dense per GPU; FP8/FP6 720 and FP16/BF16 360
+    # PFLOPS with sparsity -> 5 and 2.5 dense per GPU; GPU memory "20 TB | up to 576 TB/s" -> 8
+    # TB/s per GPU; NVLink 130 TB/s -> 1.8 TB/s per GPU, 900 GB/s each way. Per GPU, the
+    # Blackwell Ultra datasheet (GB300 column) prints 279 GB HBM3E | 8 TB/s (72 x 279 GB ≈ the
+    # page's rounded 20 TB), not the 288 GB of the HBM stacks.
+    "gb300-nvl72": {"label": "NVIDIA GB300 NVL72 (per GPU)", "memory": 279e9, "dense_bf16_flops": 2500e12,
                     "dense_fp8_flops": 5000e12, "dense_fp4_flops": 15000e12, "memory_bandwidth": 8e12,
                     "scale_up_bandwidth": 900e9, "scale_up_domain": 72, "source": "nvidia-gb300-nvl72"},
-    # Data sheet: 192 GB HBM3; BF16 dense 1,307.4 TFLOPS (2,614.9 with sparsity); FP8 dense
-    # 2,614.9; 5.3 TB/s peak; Infinity Fabric 896 GB/s aggregate to 7 peers (8-GPU platform).
+    # Data sheet: 192 GB HBM3; 5.3 TB/s peak; BF16 1,307.4 TFLOPS dense (2,614.9 with
+    # sparsity); FP8 2,614.9 dense (5.22 PFLOPS with sparsity); 8 GPUs per platform, each with 7
+    # Infinity Fabric links of 128 GB/s. Which direction(s) the 128 GB/s counts is not stated
+    # beside it, so no scale_up_bandwidth is given.
     "mi300x": {"label": "AMD Instinct MI300X", "memory": 192e9, "dense_bf16_flops": 1307.4e12,
                "dense_fp8_flops": 2614.9e12, "memory_bandwidth": 5.3e12, "scale_up_domain": 8,
                "source": "amd-mi300x-datasheet"},
-    # Data sheet: 288 GB HBM3E; 8 TB/s; FP16/BF16 dense 2.5 PFLOPS (2,516.6 TFLOPS), FP8 dense
-    # 5.0 PFLOPS (5,033.2), MXFP4 10.1 PFLOPS (10,066.4).
+    # Product page / data sheet: 288 GB HBM3E; 8 TB/s; FP16/BF16 2.5 PFLOPS dense (2,516.6
+    # TFLOPS; 5.0 with sparsity), FP8 5.0 PFLOPS dense (5,033.2), MXFP4 10.1 PFLOPS (10,066.4);
+    # 8 GPUs per platform. Infinity Fabric bandwidth: not given, for the same reason as MI300X.
     "mi355x": {"label": "AMD Instinct MI355X", "memory": 288e9, "dense_bf16_flops": 2516.6e12,
                "dense_fp8_flops": 5033.2e12, "dense_fp4_flops": 10066.4e12, "memory_bandwidth": 8e12,
                "scale_up_domain": 8, "source": "amd-mi355x-datasheet"},
-    # Cloud TPU docs: v5p chip 95 GB HBM2e, 2,765 GB/s, 459 TFLOPS BF16 (int8 918 TOPS, no FP8).
-    "tpu-v5p": {"label": "Google TPU v5p (per chip)", "memory": 95e9, "dense_bf16_flops": 459e12,
-                "memory_bandwidth": 2.765e12, "source": "google-tpu-v5p"},
-    # Cloud TPU docs: Ironwood (TPU7x) chip 192 GB HBM3E, 7.37 TB/s, 4,614 TFLOPS FP8; BF16 2,307.
-    "tpu-ironwood": {"label": "Google TPU Ironwood (TPU7x, per chip)", "memory": 192e9,
-                     "dense_bf16_flops": 2307e12, "dense_fp8_flops": 4614e12, "memory_bandwidth": 7.37e12,
-                     "source": "google-tpu-ironwood"},
+    # Cloud TPU docs (v5p table): peak compute per chip 459 TFLOPs BF16 and 459 FP8 (no faster
+    # FP8 path); HBM capacity per chip 95 GiB -> 95 x 2^30 B ≈ 102.0 GB (an older version of the
+    # page wrote "95GB"); HBM bandwidth 2,765 GBps; bidirectional ICI bandwidth per chip 1,200
+    # GBps -> 600 GB/s each way. The ICI domain is a 3-D torus slice (largest single slice 6,144
+    # chips), not an all-to-all switch, so no scale_up_domain is given.
+    "tpu-v5p": {"label": "Google TPU v5p (per chip)", "memory": 95 * 2**30, "dense_bf16_flops": 459e12,
+                "dense_fp8_flops": 459e12, "memory_bandwidth": 2.765e12, "scale_up_bandwidth": 600e9,
+                "source": "google-tpu-v5p"},
+    # Cloud TPU docs (TPU7x table): 2,307 TFLOPs BF16 and 4,614 FP8 per chip; HBM capacity per
+    # chip 192 GiB -> 192 x 2^30 B ≈ 206.2 GB (Google's launch post wrote "192 GB"); HBM
+    # bandwidth 7,380 GBps; bidirectional ICI bandwidth per chip 1,200 GBps -> 600 GB/s each
+    # way; 9,216 chips per pod, on a 3-D torus, so no scale_up_domain is given (as for v5p).
+    "tpu-ironwood": {"label": "Google TPU Ironwood (TPU7x, per chip)", "memory": 192 * 2**30,
+                     "dense_bf16_flops": 2307e12, "dense_fp8_flops": 4614e12, "memory_bandwidth": 7.38e12,
+                     "scale_up_bandwidth": 600e9, "source": "google-tpu-ironwood"},
 }
 
 
