@@ -335,8 +335,11 @@ ASSUMPTIONS: list[str] = [
     "what the node rate alone implies (28.8 hours), so the node rate is a best case for jobs "
     "of that size: jobs also stop for reasons it does not count.",
     "Reported effective training times (more than 90 % for Llama 3, 97 % for ByteRobust on "
-    "9,600 GPUs) cannot be reproduced without published save and restart times: those systems "
-    "also restart in place, keep warm standby machines and save asynchronously.",
+    "9,600 GPUs) cannot be checked against this model without published save and restart times, "
+    "and those systems also restart in place, keep warm standby machines and save asynchronously.",
+    "Meta's model card reports 6.4 million H100 GPU-hours for Llama 3 70B: a measured total, which "
+    "also holds utilisation below the 40 % that the default work assumes, so the calculator does "
+    "not reproduce it from the failure-free estimate.",
     "The numbers are expectations over many runs: one run that expects few failures will "
     "usually see none, or one that costs far more than the average; stragglers, silent data "
     "corruption and slow steps are left out.",
