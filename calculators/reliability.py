@@ -181,9 +181,9 @@ INPUTS: list[dict] = [
         "scale": "log",
         # 4.42 million: an estimate, not a measurement: 6 × 70e9 parameters × 15e12 tokens at
         # 40 % of an H100's dense BF16 peak (989 TFLOP/s), the 70B run of D3. Meta's model card
-        # reports 6.4 million H100 GPU-hours for Llama 3 70B (7.0 million for 3.1 70B), but that
-        # is the measured total, which already contains whatever the run lost to failures and
-        # to utilisation below 40 %, so it is not a failure-free figure.
+        # reports 6.4 million H100 GPU-hours for Llama 3 70B (7.0 million for 3.1 70B): the
+        # total GPU time the run took, lower utilisation and lost time included, so not a
+        # failure-free figure to start from.
         "default": 4.42e6,
         "help": "Accelerator-hours the run would need if nothing ever failed (the parallelism calculator's estimate).",
     },
