@@ -409,3 +409,11 @@ def test_presets_name_declared_fields_and_cited_sources():
             assert set(option["values"]) == set(group["fields"]) <= input_names
             assert option["source"] in source_ids
             run(**option["values"])
+
+
+def test_llama3_preset_is_the_published_interruption_count_per_node_day():
+    # Grattafiori et al. (2024): 419 unexpected interruptions in 54 days on 2,048 eight-GPU machines
+    option = next(o for g in reliability.PRESETS for o in g["options"] if o["id"] == "llama3-405b")
+    rate = option["values"]["failures_per_1000_node_days"]
+    assert rate == pytest.approx(419 / (54 * 2048) * 1000, abs=5e-4)
+    assert run(failures_per_1000_node_days=rate)["job_mtbf_hours"] == pytest.approx(54 * 24 / 419, rel=1e-4)
