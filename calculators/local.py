@@ -358,9 +358,11 @@ PRESETS: list[dict] = [
             # 107.52 GiB of 128 GiB as its working set, 84 % (antirez/ds4 PR #893, 2026-08).
             machine("macbook-pro-m4-max-128gb", "Workstation laptop: MacBook Pro, Apple M4 Max, 128 GB (546 GB/s; GPU may use 84 %)",
                     128e9, 546e9, 0.84, "apple-m4-max"),
-            # Apple: Mac Studio with M3 Ultra (2025-03-05), up to 512 GB at 819 GB/s; the 512 GB
-            # option left Apple's store in March 2026. GPU share: 75 %, the share GPUStack reads
-            # from macOS (gpustack issue #1375); no stock 512 GB measurement was found.
+            # Apple: Mac Studio with M3 Ultra (newsroom 2025-03-05: up to 512 GB, "more than 800 GB/s";
+            # Apple's technical specifications give 819 GB/s). Press reports (2026-03-08/09): the
+            # 512 GB option left Apple's store in March 2026; later only 96 GB remained.
+            # GPU share: 75 %, what GPUStack reads from macOS (gpustack issue #1375) and the rule
+            # mistral.rs applies above 36 GB (PR #1486); no stock 512 GB measurement was found.
             machine("mac-studio-m3-ultra-512gb", "Desktop: Mac Studio, Apple M3 Ultra, 512 GB (819 GB/s; sold Mar 2025 – Mar 2026)",
                     512e9, 819e9, 0.75, "apple-mac-studio-m3-ultra"),
             # NVIDIA: DGX Spark (GB10), 128 GB LPDDR5x unified memory, 273 GB/s; CUDA may allocate
@@ -467,6 +469,13 @@ SOURCES: list[dict] = [
         "url": "https://github.com/gpustack/gpustack/issues/1375",
     },
     {
+        "id": "mistralrs-1486",
+        "title": "mistral.rs pull request #1486: cap Metal memory at the wired limit (2/3 of RAM up to 36 GB, 3/4 above)",
+        "authors": "Buehler, Eric",
+        "date": "2025-06-19",
+        "url": "https://github.com/EricLBuehler/mistral.rs/pull/1486",
+    },
+    {
         "id": "apple-macbook-air-m4",
         "title": "Apple introduces the new MacBook Air with the M4 chip",
         "authors": "Apple",
@@ -521,7 +530,7 @@ ASSUMPTIONS: list[str] = [
     "Speed is that of one conversation decoding one token at a time: each token reads the active weights and the whole KV cache once, and the reading, not the arithmetic, sets the pace; prompt processing (the wait before the first token) is not modelled.",
     "The achieved share of bandwidth defaults to 80 %, what llama.cpp measures on base M1 to M4 chips for a 7B Q4_0 model; wide chips reach a smaller share of their bandwidth on a 7B model (their Pro, Max and Ultra chips measure 36–74 %), and fast graphics cards do too (an RTX 5090 about 61 %), so set it lower for those.",
     "Q4_K_M and Q5_K_M mix bit widths across tensors; their bits per weight are llama.cpp's whole-file averages for Llama 3.1 8B and differ a little for other models.",
-    "Weights kept at 16 bits are counted as read by every token, up to the number of active parameters; for gpt-oss this includes the input embedding table, of which a token reads only one row, so the bytes per token are about a fifth too high and the speed ceiling about a sixth too low.",
+    "Weights kept at 16 bits are counted as read by every token, up to the number of active parameters; for gpt-oss this includes the input embedding table, of which a token reads only one row, so its bytes per token come out 17–23 % above what a token really reads and the speed 15–19 % below.",
     "The KV cache is counted at the full conversation length, so the speed shown is that at the end of a conversation that long; sliding-window layers (half of gpt-oss's) hold only their window and are left out.",
     "The share of unified memory the GPU may use is the operating system's default; it differs between macOS versions (a 16 GB M3 has been measured at 74 %, a 16 GB M4 at 67 %) and can be raised, at the risk of starving other programs.",
     "A model that does not fit in the GPU's memory may still run with part of it on the CPU or read from disk, far slower than this ceiling; the calculator does not model that.",
