@@ -532,7 +532,7 @@ ASSUMPTIONS: list[str] = [
     "Q4_K_M and Q5_K_M mix bit widths across tensors; their bits per weight are llama.cpp's whole-file averages for Llama 3.1 8B and differ a little for other models.",
     "Weights kept at 16 bits are counted as read by every token, up to the number of active parameters; for gpt-oss this includes the input embedding table, of which a token reads only one row, so its bytes per token come out 17–23 % above what a token really reads and the speed 15–19 % below.",
     "The KV cache is counted at the full conversation length, so the speed shown is that at the end of a conversation that long; sliding-window layers (half of gpt-oss's) hold only their window and are left out.",
-    "The share of unified memory the GPU may use is the operating system's default; it differs between macOS versions (a 16 GB M3 has been measured at 74 %, a 16 GB M4 at 67 %) and can be raised, at the risk of starving other programs.",
+    "The share of unified memory the GPU may use is the operating system's default; it differs between macOS versions (a 16 GB M3 has been measured at 74 %, a 16 GB M4 at 67 %) and can be raised, at the risk of starving other programs; where the GPU may allocate all of it (the DGX Spark preset), the operating system's own use has to come out of the runtime allowance.",
     "A model that does not fit in the GPU's memory may still run with part of it on the CPU or read from disk, far slower than this ceiling; the calculator does not model that.",
 ]
 
