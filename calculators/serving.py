@@ -335,11 +335,11 @@ OUTPUTS: list[dict] = [
     {"name": "memory_needed_bytes", "announce": True, "label": "Memory needed per replica for the batch asked", "unit": "", "format": "bytes"},
     {"name": "replica_memory_bytes", "label": "Memory of one replica", "unit": "", "format": "bytes"},
     {"name": "fits", "announce": True, "label": "Batch asked fits in memory", "unit": "", "format": "yesno"},
-    {"name": "max_concurrent", "label": "Largest batch that fits", "unit": "requests", "format": "integer"},
-    {"name": "batch_used", "label": "Batch the speed and fleet are sized for", "unit": "requests", "format": "integer"},
+    {"name": "max_concurrent", "label": "Largest batch that fits (requests)", "unit": "", "format": "integer"},
+    {"name": "batch_used", "label": "Batch the speed and fleet are sized for (requests)", "unit": "", "format": "integer"},
     {"name": "step_seconds", "label": "Time per decode step", "unit": "", "format": "seconds"},
     {"name": "compute_bound", "label": "Arithmetic, not memory, sets the pace", "unit": "", "format": "yesno"},
-    {"name": "compute_bound_from_batch", "label": "Batch from which arithmetic sets the pace", "unit": "requests", "format": "integer"},
+    {"name": "compute_bound_from_batch", "label": "Batch from which arithmetic sets the pace (requests)", "unit": "", "format": "integer"},
     {"name": "tokens_per_second_per_request", "announce": True, "label": "Speed each user sees", "unit": "tokens/s", "format": "number"},
     {"name": "prefill_seconds", "label": "Prefill: reading the prompt", "unit": "", "format": "seconds"},
     {"name": "time_to_first_token_seconds", "announce": True, "label": "Time to first token, without a queue", "unit": "", "format": "seconds"},
@@ -669,7 +669,7 @@ def where_the_model_stops(v: dict, memory: dict, speed: dict) -> list[str]:
     elif not memory["fits"]:
         notes.append(
             f"A batch of {v['batch']:,} does not fit: at most {requests(memory['max_concurrent'])} of "
-            f"{v['context_tokens']:,} tokens fit beside the weights and the reserve, so the speed and the fleet "
+            f"{v['context_tokens']:,} tokens {'fits' if memory['max_concurrent'] == 1 else 'fit'} beside the weights and the reserve, so the speed and the fleet "
             f"are worked out for {memory['max_concurrent']:,} at a time.")
     if speed["compute_bound"]:
         notes.append(
