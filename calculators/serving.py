@@ -63,6 +63,8 @@ KV_BYTES: dict[str, float] = {"bf16": 2.0, "fp8": 1.0}
 HOURS_PER_YEAR = 365 * 24  # 8,760
 KEY_AND_VALUE = 2  # one key vector and one value vector per layer, head and token
 FLOPS_PER_PARAM_PER_TOKEN = 2  # one multiply and one add per weight in the forward pass (Kaplan et al., 2020)
+FAR_BEYOND_ANY_BATCH = 1e12  # requests; a crossing past this is reported unrounded
+ROUNDING_STEPS = 4  # corrections of the closed-form crossing batch for floating-point rounding
 NOT_SIZED = math.nan  # shown as "—": no speed or fleet size is given for a replica nothing fits in
 
 TITLE = "Serving calculator: memory, speed and replicas"
@@ -549,11 +551,15 @@ def crossover_batch(weight_bytes: float, active_weight_bytes: float, cache_secon
 
     if compute_seconds <= cache_seconds:
         return math.inf  # each request's cache takes longer to read than its arithmetic
-    batch = max(1, math.ceil(weight_bytes / bandwidth / (compute_seconds - cache_seconds)))
-    while batch > 1 and compute_bound(batch - 1):
-        batch -= 1
-    while not compute_bound(batch):
-        batch += 1
+    estimate = weight_bytes / bandwidth / (compute_seconds - cache_seconds)
+    if estimate > FAR_BEYOND_ANY_BATCH:
+        return estimate  # no replica holds such a batch; rounding it would mean nothing
+    batch = max(1, math.ceil(estimate))
+    for _ in range(ROUNDING_STEPS):  # the estimate is off by rounding only: a step or two
+        if batch > 1 and compute_bound(batch - 1):
+            batch -= 1
+        elif not compute_bound(batch):
+            batch += 1
     return batch
 
 

@@ -174,6 +174,12 @@ def test_past_the_crossing_a_bigger_batch_adds_no_output():
     assert two_hundred["tokens_per_second_per_request"] < one_fifty["tokens_per_second_per_request"]
 
 
+def test_a_crossing_far_beyond_any_batch_is_reported_without_overflow():
+    crossing = serving.crossover_batch(70e9, 70e9, cache_seconds=1e-4, compute_seconds=1e-4 * (1 + 1e-15), bandwidth=6.7e12)
+    assert crossing > 1e12 and math.isfinite(crossing)
+    assert serving.crossover_batch(70e9, 70e9, cache_seconds=1e-4, compute_seconds=1e-4, bandwidth=6.7e12) == math.inf
+
+
 def test_long_contexts_never_turn_compute_bound():
     # Each 8k request's cache takes longer to read (0.40 ms) than its arithmetic (0.14 ms).
     assert run()["compute_bound_from_batch"] == math.inf
