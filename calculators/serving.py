@@ -1,53 +1,50 @@
-"""How much of a big training run survives failures, and what does the whole run cost?
+"""How much memory does serving a model take, how fast does it answer, and how many copies?
 
-The arithmetic of the "GPU clusters & orchestration" card beyond D4 (D5): what the parallelism
-calculator leaves out. A job spread over many machines stops whenever any one of them fails,
-so its mean time between failures (MTBF) M is one machine's MTBF divided by the number of
-machines (Kokolis et al., IEEE HPCA 2025, project job MTTF the same way from the node failure
-rate they measured on Meta's A100 research clusters). The job computes for an interval τ, then
-pauses for a time δ to save a checkpoint; after a failure it restarts, which takes a time R
-(find the fault, replace or exclude the machine, reload the last checkpoint), and redoes the
-work lost since that checkpoint.
+The arithmetic of the "Training vs inference infrastructure" card (D4). One *replica* is a
+copy of the model split over a few accelerators by tensor parallelism. It holds the weights
+once, a reserve for activations and the runtime, and a KV cache for every request it serves
+at the same time. Each decode step writes one token for every request in the batch.
 
-Daly's model (Daly 2006, "A higher order estimate of the optimum checkpoint interval for
-restart dumps", FGCS 22(3)). Failures arrive at random at rate 1/M (exponential times between
-failures, so the past says nothing about the next one), and they can strike while computing,
-while saving and while restarting. One segment of τ + δ must then run uninterrupted to be kept.
-The expected wall-clock time to finish useful work Ts is
+Memory, per replica:
 
-    T_w = M · e^{R/M} · (e^{(τ+δ)/M} − 1) · Ts / τ
+    weight_bytes          = all params × bytes per weight (a mixture of experts keeps every
+                            expert in memory)
+    kv_bytes_per_token    = 2 (key and value) × layers × kv_heads × head_dim × bytes per value
+                            (Kwon et al., 2023, §3; grouped-query attention: Ainslie et al., 2023)
+    kv_heads_each         = ceil(kv_heads / accelerators): a head is never split, so with more
+                            accelerators than KV heads each holds a copy of one (vLLM,
+                            ModelConfig.get_num_kv_heads: max(1, kv_heads // tensor_parallel_size))
+    kv_stored_per_token   = 2 × layers × kv_heads_each × accelerators × head_dim × bytes
+    reserved_bytes        = reserved share × replica memory (vLLM's default gpu_memory_utilization
+                            of 0.9 leaves a tenth for activations and the runtime)
+    max_concurrent        = floor((replica memory − reserved − weights) ÷ (kv_stored_per_token × context))
 
-and the share of wall-clock time spent training is Ts / T_w. This is exact for the model
-above: the number of attempts at a segment is geometric (each survives with probability
-e^{−(τ+δ)/M}), each failed attempt loses the time it ran, and each failure is followed by a
-restart that itself starts over if a failure interrupts it (expected time M(e^{R/M} − 1)).
+Decode, one step for the batch (Pope et al., 2022: a step reads the weights and every cache,
+and does 2 × active params operations per token; Kaplan et al., 2020, for the 2N):
 
-How the shares of wall-clock time are derived (they sum to 1 exactly). Write x = (τ+δ)/M,
-r = R/M and q = x / (e^x − 1), the fraction of the time spent attempting segments that ends
-in a kept segment. Per segment the run spends, in expectation,
+    batch_used            = min(batch, max_concurrent): speed and fleet are never worked out
+                            from a batch that does not fit
+    weights read          = min(all weight bytes, batch_used × active weight bytes): a mixture
+                            of experts reads only the experts its tokens are routed to
+    memory_seconds        = (weights read + batch_used × cache per request) ÷ replica bandwidth
+    compute_seconds       = 2 × active params × batch_used ÷ (replica peak FLOP/s × share achieved)
+    step_seconds          = max(memory_seconds, compute_seconds)   (a roofline, Williams et al., 2009)
+    tokens/s per replica  = batch_used ÷ step_seconds
+    replicas              = ceil(requests/s × output tokens ÷ tokens/s per replica)
+    compute-bound from    = the smallest batch with compute_seconds ≥ memory_seconds:
+                            weight bytes ÷ bandwidth ÷ (compute per request − cache read per request)
 
-    kept segment:         τ + δ                       (training τ, saving δ)
-    lost attempts:        M(e^x − 1) − (τ + δ)          (work, and saves, cut short by a failure)
-    restarting:           M(e^x − 1)(e^r − 1)          (restarts, including interrupted ones)
-    total:                M e^r (e^x − 1)              (= Daly's T_w for one segment)
+Prefill, reading the prompt in large blocks, so paced by arithmetic (Pope et al., 2022):
 
-so restart_share = 1 − e^{−r}, redone_share = e^{−r}(1 − q), and training and saving split
-the remaining e^{−r}·q in the ratio τ : δ. Failures during the run: a Poisson process of rate
-1/M over the whole wall-clock time, so wall time ÷ M (failures during restarts included).
+    prefill_flops         = 2 × active params × prompt tokens (attention's own FLOPs left out)
+    prefill_seconds       = max(prefill_flops ÷ (replica peak × share), weights read ÷ bandwidth)
+    time_to_first_token   = prefill_seconds + one decode step of the running batch (with
+                            continuous batching the prompt is slotted in between decode steps;
+                            Yu et al., 2022); queueing is left out
 
-Checkpoint intervals. Young's first-order optimum is √(2δM) (Young 1974). Daly's higher-order
-estimate is √(2δM)·[1 + (1/3)√(δ/(2M)) + (1/9)(δ/(2M))] − δ for δ < 2M, and M otherwise
-(Daly 2006). The exact optimum of T_w solves (1 − τ/M)·e^{τ/M} = e^{−δ/M}, found by
-Newton's method in u = −ln(1 − τ/M), where the equation is u − 1 + e^{−u} = δ/M (convex and
-increasing in u, so Newton converges from any start; a handful of iterations). R does not move
-any of the three: it multiplies T_w by e^{R/M} whatever the interval.
-
-Cost is accelerator-hours × price per accelerator-hour; the projection multiplies by the
-growth factor per year (about 2.4 for frontier runs since 2016, Cottier et al., 2024).
-
-Base units: seconds, accelerator-hours, US dollars. Standard library only (plus the shared
-input checks in ``calculators._checks``); knows nothing of HTML. The user interface is
-declared as plain data below and drawn by ``calcview``.
+Everything is in base units: bytes (decimal), bytes per second, FLOP/s, seconds, tokens.
+Standard library only; knows nothing of HTML. The user interface is declared as plain data
+below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 """
 
 from __future__ import annotations
@@ -444,6 +441,20 @@ SOURCES: list[dict] = [
         "url": "https://arxiv.org/abs/2211.05102",
     },
     {
+        "id": "kaplan2020",
+        "title": "Scaling Laws for Neural Language Models",
+        "authors": "Kaplan et al.",
+        "date": "2020-01-23",
+        "url": "https://arxiv.org/abs/2001.08361",
+    },
+    {
+        "id": "ainslie2023",
+        "title": "GQA: Training Generalized Multi-Query Transformer Models from Multi-Head Checkpoints",
+        "authors": "Ainslie et al.",
+        "date": "2023-05-22",
+        "url": "https://arxiv.org/abs/2305.13245",
+    },
+    {
         "id": "williams2009",
         "title": "Roofline: An Insightful Visual Performance Model for Multicore Architectures",
         "authors": "Williams, Waterman and Patterson",
@@ -461,7 +472,7 @@ SOURCES: list[dict] = [
         "id": "vllm-kv-heads",
         "title": "vLLM source: ModelConfig.get_num_kv_heads (KV heads replicated when tensor parallelism exceeds them) and CacheConfig.gpu_memory_utilization",
         "authors": "vLLM project",
-        "date": "2025-01",
+        "date": "2025",
         "url": "https://github.com/vllm-project/vllm/blob/main/vllm/config.py",
     },
     {
