@@ -503,6 +503,25 @@ FIGURES: list[dict] = [
         ],
         "capacity": "replica_memory_bytes",
     },
+    {
+        "name": "step",
+        "kind": "memory_bar",
+        "title": "One decode step, for the batch used",
+        "format": "seconds",
+        "parts": [
+            {"value": "step_weights_seconds", "label": "Reading weights"},
+            {"value": "step_cache_seconds", "label": "Reading KV caches"},
+        ],
+        "capacity": "step_compute_seconds",
+        "words": {
+            "capacity": "Arithmetic {capacity}",
+            "fits": "Compute-bound: the arithmetic ({capacity}) outlasts the reads ({needed})",
+            "over": "Memory-bound: reading takes {needed}, the arithmetic {capacity}",
+            "over_by": "Reading beyond the arithmetic: {over}",
+            "summary_fits": "reading memory takes {needed} ({breakdown}) and the arithmetic {capacity}, so the step is compute-bound",
+            "summary_over": "reading memory takes {needed} ({breakdown}) and the arithmetic {capacity}, so the step is memory-bound",
+        },
+    },
 ]
 
 
@@ -645,13 +664,17 @@ def speed_plan(v: dict, memory: dict) -> dict:
         "demand_tokens_per_second": v["requests_per_second"] * v["output_tokens"],
     }
     batch = memory["batch_used"]
+    # The step figure: with no request in memory, a step would only read the weights.
+    plan["step_weights_seconds"] = weights_read(weight_bytes, active_weight_bytes, max(batch, 1)) / bandwidth
+    plan["step_cache_seconds"] = batch * cache_each
+    plan["step_compute_seconds"] = batch * compute_each
     if batch == 0:
         return {**plan, "memory_seconds": NOT_SIZED, "compute_seconds": NOT_SIZED, "step_seconds": NOT_SIZED,
                 "compute_bound": False, "time_to_first_token_seconds": NOT_SIZED,
                 "tokens_per_second_per_request": NOT_SIZED, "tokens_per_second_replica": NOT_SIZED,
                 "replicas": NOT_SIZED, "accelerators_total": NOT_SIZED, "accelerator_hours_per_year": NOT_SIZED}
-    memory_seconds = weights_read(weight_bytes, active_weight_bytes, batch) / bandwidth + batch * cache_each
-    compute_seconds = batch * compute_each
+    memory_seconds = plan["step_weights_seconds"] + plan["step_cache_seconds"]
+    compute_seconds = plan["step_compute_seconds"]
     step = max(memory_seconds, compute_seconds)
     replicas = replicas_for(plan["demand_tokens_per_second"], batch / step)
     return {

@@ -167,6 +167,19 @@ def test_short_contexts_turn_compute_bound_from_115_requests():
     assert any("compute-bound" in note for note in at["notes"])
 
 
+def test_the_step_figure_says_which_bound_applies():
+    from calcview.figures import memory_bar
+
+    step = next(figure for figure in serving.FIGURES if figure["name"] == "step")
+    memory_bound = memory_bar(step, run())
+    assert "Memory-bound: reading takes 21.3 ms, the arithmetic 142 µs" in memory_bound
+    compute_bound = memory_bar(step, run(weight_precision="fp8", context_tokens=1024, prompt_tokens=512, batch=200))
+    assert "Compute-bound: the arithmetic (28.3 ms) outlasts the reads (20.5 ms)" in compute_bound
+    nothing_fits = run(params=405e9, layers=126)
+    assert nothing_fits["step_cache_seconds"] == nothing_fits["step_compute_seconds"] == 0
+    assert "reading memory takes 121 ms" in memory_bar(step, nothing_fits)  # the weights alone
+
+
 def test_past_the_crossing_a_bigger_batch_adds_no_output():
     inputs = {"weight_precision": "fp8", "context_tokens": 1024, "prompt_tokens": 512}
     one_fifty, two_hundred = run(**inputs, batch=150), run(**inputs, batch=200)
