@@ -1,23 +1,48 @@
 """How much memory does serving a model take, how fast does it answer, and how many copies?
 
 The arithmetic of the "Training vs inference infrastructure" card (D4). One *replica* is a
-copy of the model spread over a few accelerators. It holds the weights once, plus a KV cache
-for every request it is serving at the same time. While it writes replies (decoding), each
-step produces one token for every request in the batch and has to read all the weights and
-every request's KV cache from memory, so memory bandwidth sets the pace (Pope et al., 2022).
+copy of the model split over a few accelerators by tensor parallelism. It holds the weights
+once, a reserve for activations and the runtime, and a KV cache for every request it serves
+at the same time. Each decode step writes one token for every request in the batch.
 
-    weight_bytes        = params × bytes per weight
-    kv_bytes_per_token  = 2 (key and value) × layers × kv_heads × head_dim × bytes per value
-                          (Kwon et al., 2023; with grouped-query attention, Ainslie et al., 2023)
-    kv_bytes_per_request = kv_bytes_per_token × context_tokens
-    step_seconds        ≥ (weight_bytes + batch × kv_bytes_per_request) / replica bandwidth
-    tokens/s per replica = batch ÷ step_seconds
-    replicas            = ceil(requests/s × output tokens per request ÷ tokens/s per replica)
+Memory, per replica:
 
-It is a memory-bandwidth bound: the arithmetic, prefill (reading the prompt), activations and
-the runtime's own buffers are left out, and every request is counted at its full context.
-Everything is in base units: bytes (decimal), bytes per second, seconds, tokens.
+    weight_bytes          = all params × bytes per weight (a mixture of experts keeps every
+                            expert in memory)
+    kv_bytes_per_token    = 2 (key and value) × layers × kv_heads × head_dim × bytes per value
+                            (Kwon et al., 2023, §3; grouped-query attention: Ainslie et al., 2023)
+    kv_heads_each         = ceil(kv_heads / accelerators): a head is never split, so with more
+                            accelerators than KV heads each holds a copy of one (vLLM,
+                            ModelConfig.get_num_kv_heads: max(1, kv_heads // tensor_parallel_size))
+    kv_stored_per_token   = 2 × layers × kv_heads_each × accelerators × head_dim × bytes
+    reserved_bytes        = reserved share × replica memory (vLLM's default gpu_memory_utilization
+                            of 0.9 leaves a tenth for activations and the runtime)
+    max_concurrent        = floor((replica memory − reserved − weights) ÷ (kv_stored_per_token × context))
 
+Decode, one step for the batch (Pope et al., 2022: a step reads the weights and every cache,
+and does 2 × active params operations per token; Kaplan et al., 2020, for the 2N):
+
+    batch_used            = min(batch, max_concurrent): speed and fleet are never worked out
+                            from a batch that does not fit
+    weights read          = min(all weight bytes, batch_used × active weight bytes): a mixture
+                            of experts reads only the experts its tokens are routed to
+    memory_seconds        = (weights read + batch_used × cache per request) ÷ replica bandwidth
+    compute_seconds       = 2 × active params × batch_used ÷ (replica peak FLOP/s × share achieved)
+    step_seconds          = max(memory_seconds, compute_seconds)   (a roofline, Williams et al., 2009)
+    tokens/s per replica  = batch_used ÷ step_seconds
+    replicas              = ceil(requests/s × output tokens ÷ tokens/s per replica)
+    compute-bound from    = the smallest batch with compute_seconds ≥ memory_seconds:
+                            weight bytes ÷ bandwidth ÷ (compute per request − cache read per request)
+
+Prefill, reading the prompt in large blocks, so paced by arithmetic (Pope et al., 2022):
+
+    prefill_flops         = 2 × active params × prompt tokens (attention's own FLOPs left out)
+    prefill_seconds       = max(prefill_flops ÷ (replica peak × share), weights read ÷ bandwidth)
+    time_to_first_token   = prefill_seconds + one decode step of the running batch (with
+                            continuous batching the prompt is slotted in between decode steps;
+                            Yu et al., 2022); queueing is left out
+
+Everything is in base units: bytes (decimal), bytes per second, FLOP/s, seconds, tokens.
 Standard library only; knows nothing of HTML. The user interface is declared as plain data
 below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 """
@@ -27,20 +52,50 @@ from __future__ import annotations
 import math
 
 from calculators._datasheets import accelerator_options, shared_sources
-from calculators._checks import one_of, positive, whole_count
+from calculators._checks import at_least, in_range, one_of, positive, whole_count
 
 # Bytes one stored number takes at each precision.
 WEIGHT_BYTES: dict[str, float] = {"bf16": 2.0, "fp8": 1.0, "int4": 0.5}
 KV_BYTES: dict[str, float] = {"bf16": 2.0, "fp8": 1.0}
 HOURS_PER_YEAR = 365 * 24  # 8,760
 KEY_AND_VALUE = 2  # one key vector and one value vector per layer, head and token
+FLOPS_PER_PARAM_PER_TOKEN = 2  # one multiply and one add per weight in the forward pass (Kaplan et al., 2020)
+FAR_BEYOND_ANY_BATCH = 1e12  # requests; a crossing past this is reported unrounded
+ROUNDING_STEPS = 4  # corrections of the closed-form crossing batch for floating-point rounding
+NOT_SIZED = math.nan  # shown as "—": no speed or fleet size is given for a replica nothing fits in
 
 TITLE = "Serving calculator: memory, speed and replicas"
+
+ASSUMPTIONS: list[str] = [
+    "Every request is counted at its full context for the whole of its reply, and the cache is "
+    "stored without waste (as paged attention nearly achieves); real requests start short, so "
+    "this overstates the cache of a batch midway through its replies.",
+    "A share of each replica's memory is reserved for activations, the CUDA context and the "
+    "serving software's buffers (10 % by default, what vLLM leaves unused with its default "
+    "gpu_memory_utilization of 0.9); a long prompt's activations can need more than that.",
+    "Requests join and leave the batch at every step (continuous batching), the load is steady, "
+    "and queueing beyond one decode step is left out: at peaks the time to first token grows "
+    "with the queue, and fleets keep spare replicas.",
+    "A decode step takes the longer of reading memory and doing the arithmetic, at the datasheet's "
+    "memory bandwidth and a share of the dense 16-bit peak; this is a lower bound on the step time: "
+    "communication between the accelerators of a replica, kernel launches and sampling are left out.",
+    "Arithmetic runs at the dense 16-bit (BF16) rate, as with weight-only quantisation where 8- "
+    "and 4-bit weights are widened before multiplying; a server that multiplies in FP8 or FP4 has "
+    "two to six times that peak, which can be typed in.",
+    "Attention's own arithmetic (which grows with the context) is left out of both prefill and "
+    "decode, so long prompts take longer to read than shown.",
+    "With more accelerators than key-value heads each accelerator holds a whole copy of a head, as "
+    "vLLM does; a split that does not divide the heads evenly is counted with whole heads.",
+    "A mixture of experts keeps every expert in memory but reads and multiplies only the active "
+    "parameters per token; a batch is assumed to touch active parameters × batch, up to all of them.",
+    "No speculative decoding, prefix caching, sliding-window attention or cache offloading to host "
+    "memory, each of which can change the numbers a lot.",
+]
 
 INPUTS: list[dict] = [
     {
         "name": "params",
-        "label": "Model size",
+        "label": "Model size (all parameters)",
         "unit": "billion parameters",
         "factor": 1e9,
         "control": "slider",
@@ -50,7 +105,21 @@ INPUTS: list[dict] = [
         "scale": "log",
         # 70B with the shape of Llama 3 70B: the card's D3 worked example.
         "default": 70e9,
-        "help": "Number of parameters (weights) in the model, in billions.",
+        "help": "Number of parameters (weights) in the model, in billions; for a mixture of experts, all the experts together. All of them sit in memory.",
+    },
+    {
+        "name": "active_params",
+        "label": "Active parameters per token (0 = all, a dense model)",
+        "unit": "billion parameters",
+        "factor": 1e9,
+        "control": "number",
+        "min": 0,
+        "max": 2000,
+        "step": 0.1,
+        "scale": "linear",
+        # 0: the default model (Llama 3 70B) is dense, every weight works on every token.
+        "default": 0,
+        "help": "For a mixture of experts, the parameters one token passes through (DeepSeek-V3: 37 of 671 billion); they set the arithmetic and the weights read per token. 0 means every parameter is active.",
     },
     {
         "name": "layers",
@@ -114,8 +183,21 @@ INPUTS: list[dict] = [
         ],
     },
     {
+        "name": "prompt_tokens",
+        "label": "Prompt length",
+        "unit": "tokens",
+        "control": "slider",
+        "min": 1,
+        "max": 1000000,
+        "step": 1,
+        "scale": "log",
+        # 7,692: with the 500-token reply it fills the default 8,192-token context.
+        "default": 7692,
+        "help": "Tokens of the request read before the first reply token (the prefill).",
+    },
+    {
         "name": "context_tokens",
-        "label": "Context per request",
+        "label": "Context kept per request",
         "unit": "tokens",
         "control": "slider",
         "min": 1,
@@ -123,7 +205,7 @@ INPUTS: list[dict] = [
         "step": 1,
         "scale": "log",
         "default": 8192,
-        "help": "Prompt plus reply that each request keeps in the KV cache, in tokens.",
+        "help": "Prompt plus reply that each request keeps in the KV cache, in tokens; memory is planned for this many.",
     },
     {
         "name": "batch",
@@ -135,7 +217,7 @@ INPUTS: list[dict] = [
         "step": 1,
         "scale": "log",
         "default": 1,
-        "help": "Concurrent requests one replica decodes together; each decode step writes one token for each of them.",
+        "help": "Concurrent requests one replica decodes together; each decode step writes one token for each of them. If they do not fit, the largest batch that fits is used.",
     },
     {
         "name": "accelerators",
@@ -148,7 +230,7 @@ INPUTS: list[dict] = [
         "scale": "log",
         # 2: 140 GB of 16-bit 70B weights do not fit one 80 GB H100.
         "default": 2,
-        "help": "Accelerators one copy of the model is split across (tensor parallelism); their memory and bandwidth add up.",
+        "help": "Accelerators one copy of the model is split across (tensor parallelism); their memory, bandwidth and arithmetic add up.",
     },
     {
         "name": "memory_per_accelerator",
@@ -160,7 +242,7 @@ INPUTS: list[dict] = [
         "max": 1000,
         "step": 1,
         "scale": "linear",
-        "default": 80e9,
+        "default": 80e9,  # H100 SXM datasheet
         "help": "High-bandwidth memory on each accelerator, in decimal gigabytes.",
     },
     {
@@ -173,8 +255,48 @@ INPUTS: list[dict] = [
         "max": 100,
         "step": 0.01,
         "scale": "linear",
-        "default": 3.35e12,
+        "default": 3.35e12,  # H100 SXM datasheet
         "help": "Peak memory bandwidth from the datasheet, in terabytes per second.",
+    },
+    {
+        "name": "peak_flops_per_accelerator",
+        "label": "Peak dense 16-bit arithmetic per accelerator",
+        "unit": "TFLOP/s",
+        "factor": 1e12,
+        "control": "number",
+        "min": 1,
+        "max": 100000,
+        "step": 1,
+        "scale": "linear",
+        "default": 989e12,  # H100 SXM datasheet: BF16 1,979 TFLOPS with sparsity, 989 dense
+        "help": "Dense BF16 tensor throughput from the datasheet (never the 'with sparsity' figure), in teraFLOP/s. Type the FP8 or FP4 figure if the server multiplies at that precision.",
+    },
+    {
+        "name": "compute_share",
+        "label": "Share of peak arithmetic achieved",
+        "unit": "",
+        "control": "number",
+        "min": 0.01,
+        "max": 1,
+        "step": 0.01,
+        "scale": "linear",
+        # 0.5: below the 76 % Pope et al. (2022) reached for large-batch prefill of PaLM 540B on
+        # TPU v4, above the ~40 % that large training runs measure (Llama 3: 38-43 %).
+        "default": 0.5,
+        "help": "Fraction of the peak arithmetic rate the kernels actually reach, between 0 and 1.",
+    },
+    {
+        "name": "reserved_share",
+        "label": "Memory reserved for activations and the runtime",
+        "unit": "",
+        "control": "number",
+        "min": 0,
+        "max": 0.9,
+        "step": 0.01,
+        "scale": "linear",
+        # 0.1: vLLM's default gpu_memory_utilization is 0.9, so a tenth is never used for weights or cache.
+        "default": 0.1,
+        "help": "Share of each accelerator's memory that holds neither weights nor KV cache: activations, the CUDA context and the server's buffers (vLLM leaves 0.1 by default).",
     },
     {
         "name": "requests_per_second",
@@ -204,14 +326,22 @@ INPUTS: list[dict] = [
 
 OUTPUTS: list[dict] = [
     {"name": "weight_bytes", "label": "Weights", "unit": "", "format": "bytes"},
-    {"name": "kv_bytes_per_token", "label": "KV cache per token", "unit": "", "format": "bytes"},
-    {"name": "kv_bytes_per_request", "label": "KV cache per request", "unit": "", "format": "bytes"},
-    {"name": "memory_needed_bytes", "announce": True, "label": "Memory needed per replica", "unit": "", "format": "bytes"},
+    {"name": "kv_bytes_per_token", "label": "KV cache per token (the model's)", "unit": "", "format": "bytes"},
+    {"name": "kv_bytes_per_token_stored", "label": "KV cache per token as stored on the replica (heads copied when accelerators outnumber them)", "unit": "", "format": "bytes"},
+    {"name": "kv_bytes_per_token_per_accelerator", "label": "KV cache per token on each accelerator", "unit": "", "format": "bytes"},
+    {"name": "kv_bytes_per_request", "label": "KV cache per request, as stored", "unit": "", "format": "bytes"},
+    {"name": "reserved_bytes", "label": "Reserved for activations and the runtime", "unit": "", "format": "bytes"},
+    {"name": "memory_needed_bytes", "announce": True, "label": "Memory needed per replica for the batch asked", "unit": "", "format": "bytes"},
     {"name": "replica_memory_bytes", "label": "Memory of one replica", "unit": "", "format": "bytes"},
-    {"name": "fits", "announce": True, "label": "Fits in memory", "unit": "", "format": "yesno"},
-    {"name": "max_concurrent", "label": "Most requests that fit at once", "unit": "requests", "format": "integer"},
+    {"name": "fits", "announce": True, "label": "Batch asked fits in memory", "unit": "", "format": "yesno"},
+    {"name": "max_concurrent", "label": "Largest batch that fits (requests)", "unit": "", "format": "integer"},
+    {"name": "batch_used", "label": "Batch the speed and fleet are sized for (requests)", "unit": "", "format": "integer"},
     {"name": "step_seconds", "label": "Time per decode step", "unit": "", "format": "seconds"},
+    {"name": "compute_bound", "label": "Arithmetic, not memory, sets the pace", "unit": "", "format": "yesno"},
+    {"name": "compute_bound_from_batch", "label": "Batch from which arithmetic sets the pace (requests)", "unit": "", "format": "integer"},
     {"name": "tokens_per_second_per_request", "announce": True, "label": "Speed each user sees", "unit": "tokens/s", "format": "number"},
+    {"name": "prefill_seconds", "label": "Prefill: reading the prompt", "unit": "", "format": "seconds"},
+    {"name": "time_to_first_token_seconds", "announce": True, "label": "Time to first token, without a queue", "unit": "", "format": "seconds"},
     {"name": "tokens_per_second_replica", "label": "Output of one replica", "unit": "tokens/s", "format": "number"},
     {"name": "demand_tokens_per_second", "label": "Tokens the load asks for", "unit": "tokens/s", "format": "number"},
     {"name": "replicas", "announce": True, "label": "Replicas needed", "unit": "replicas", "format": "integer"},
@@ -219,49 +349,76 @@ OUTPUTS: list[dict] = [
     {"name": "accelerator_hours_per_year", "label": "Accelerator-hours per year, running all the time", "unit": "accelerator-hours", "format": "number"},
 ]
 
+ACCELERATOR_FIELDS = {
+    "memory_per_accelerator": "memory",
+    "bandwidth_per_accelerator": "memory_bandwidth",
+    "peak_flops_per_accelerator": "dense_bf16_flops",
+}
+ACCELERATOR_IDS = ("a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300", "gb200-nvl72", "gb300-nvl72",
+                   "mi300x", "mi355x", "tpu-v5p", "tpu-ironwood")
+
 PRESETS: list[dict] = [
     {
         "name": "accelerator",
         "label": "Accelerator",
-        "fields": ["memory_per_accelerator", "bandwidth_per_accelerator"],
-        "options": accelerator_options({"memory_per_accelerator": "memory", "bandwidth_per_accelerator": "memory_bandwidth"}, "a100-80gb", "h100-sxm", "h200-sxm", "mi300x"),
+        "fields": list(ACCELERATOR_FIELDS),
+        "options": accelerator_options(ACCELERATOR_FIELDS, *ACCELERATOR_IDS),
     },
     {
         "name": "model",
         "label": "Model shape",
-        "fields": ["params", "layers", "kv_heads", "head_dim"],
+        "fields": ["params", "active_params", "layers", "kv_heads", "head_dim"],
         "options": [
             {
                 "id": "llama2-7b",
                 "label": "Llama 2 7B (no grouped-query attention: 32 KV heads)",
                 # Llama 2 paper: 7B uses multi-head attention; 32 layers, 32 heads of 128.
-                "values": {"params": 7e9, "layers": 32, "kv_heads": 32, "head_dim": 128},
+                "values": {"params": 7e9, "active_params": 0, "layers": 32, "kv_heads": 32, "head_dim": 128},
                 "source": "llama2",
             },
             {
                 "id": "llama3-8b",
                 "label": "Llama 3 8B (32 layers, 8 KV heads)",
-                "values": {"params": 8e9, "layers": 32, "kv_heads": 8, "head_dim": 128},
+                "values": {"params": 8e9, "active_params": 0, "layers": 32, "kv_heads": 8, "head_dim": 128},
                 "source": "llama3-herd",
             },
             {
                 "id": "llama3-70b",
                 "label": "Llama 3 70B (80 layers, 8 KV heads)",
-                "values": {"params": 70e9, "layers": 80, "kv_heads": 8, "head_dim": 128},
+                "values": {"params": 70e9, "active_params": 0, "layers": 80, "kv_heads": 8, "head_dim": 128},
                 "source": "llama3-herd",
             },
             {
                 "id": "llama3-405b",
                 "label": "Llama 3.1 405B (126 layers, 8 KV heads)",
-                "values": {"params": 405e9, "layers": 126, "kv_heads": 8, "head_dim": 128},
+                "values": {"params": 405e9, "active_params": 0, "layers": 126, "kv_heads": 8, "head_dim": 128},
                 "source": "llama3-herd",
+            },
+            {
+                "id": "gpt-oss-120b",
+                "label": "gpt-oss-120b (mixture of experts: 117B, 5.1B active; 36 layers, 8 KV heads of 64)",
+                # Model card: "117B parameters with 5.1B active parameters"; config.json: 36 layers,
+                # 8 key-value heads, head_dim 64. Its expert weights ship in 4-bit MXFP4.
+                "values": {"params": 117e9, "active_params": 5.1e9, "layers": 36, "kv_heads": 8, "head_dim": 64},
+                "source": "gpt-oss",
+            },
+            {
+                "id": "deepseek-v3",
+                "label": "DeepSeek-V3 (mixture of experts: 671B, 37B active; 61 layers, latent cache of 576 numbers per layer)",
+                # DeepSeek-V3 report: 671B total, 37B activated per token, 61 layers, multi-head latent
+                # attention caching a 512-number latent plus a 64-number rotary key per layer and token:
+                # 576 numbers, entered here as one "head" of 288 for keys and 288 for values.
+                "values": {"params": 671e9, "active_params": 37e9, "layers": 61, "kv_heads": 1, "head_dim": 288},
+                "source": "deepseek-v3",
             },
         ],
     },
 ]
 
 SOURCES: list[dict] = [
-    *shared_sources("nvidia-a100-datasheet", "nvidia-h100-datasheet", "nvidia-h200-datasheet", "amd-mi300x-datasheet", "llama3-herd"),
+    *shared_sources("nvidia-a100-datasheet", "nvidia-h100-datasheet", "nvidia-h200-datasheet", "nvidia-hgx-b200-specs",
+                    "nvidia-hgx-b300-specs", "nvidia-gb200-nvl72", "nvidia-gb300-nvl72", "amd-mi300x-datasheet",
+                    "amd-mi355x-datasheet", "google-tpu-v5p", "google-tpu-ironwood", "llama3-herd"),
     {
         "id": "llama2",
         "title": "Llama 2: Open Foundation and Fine-Tuned Chat Models",
@@ -269,18 +426,101 @@ SOURCES: list[dict] = [
         "date": "2023-07-18",
         "url": "https://arxiv.org/abs/2307.09288",
     },
+    {
+        "id": "kwon2023",
+        "title": "Efficient Memory Management for Large Language Model Serving with PagedAttention",
+        "authors": "Kwon et al.",
+        "date": "2023-09-12",
+        "url": "https://arxiv.org/abs/2309.06180",
+    },
+    {
+        "id": "pope2022",
+        "title": "Efficiently Scaling Transformer Inference",
+        "authors": "Pope et al.",
+        "date": "2022-11-09",
+        "url": "https://arxiv.org/abs/2211.05102",
+    },
+    {
+        "id": "kaplan2020",
+        "title": "Scaling Laws for Neural Language Models",
+        "authors": "Kaplan et al.",
+        "date": "2020-01-23",
+        "url": "https://arxiv.org/abs/2001.08361",
+    },
+    {
+        "id": "ainslie2023",
+        "title": "GQA: Training Generalized Multi-Query Transformer Models from Multi-Head Checkpoints",
+        "authors": "Ainslie et al.",
+        "date": "2023-05-22",
+        "url": "https://arxiv.org/abs/2305.13245",
+    },
+    {
+        "id": "williams2009",
+        "title": "Roofline: An Insightful Visual Performance Model for Multicore Architectures",
+        "authors": "Williams, Waterman and Patterson",
+        "date": "2009-04",
+        "url": "https://doi.org/10.1145/1498765.1498785",
+    },
+    {
+        "id": "yu2022",
+        "title": "Orca: A Distributed Serving System for Transformer-Based Generative Models",
+        "authors": "Yu et al.",
+        "date": "2022-07",
+        "url": "https://www.usenix.org/conference/osdi22/presentation/yu",
+    },
+    {
+        "id": "vllm-kv-heads",
+        "title": "vLLM source: ModelConfig.get_num_kv_heads (KV heads replicated when tensor parallelism exceeds them) and CacheConfig.gpu_memory_utilization",
+        "authors": "vLLM project",
+        "date": "2025",
+        "url": "https://github.com/vllm-project/vllm/blob/main/vllm/config.py",
+    },
+    {
+        "id": "gpt-oss",
+        "title": "gpt-oss-120b and gpt-oss-20b model card and README",
+        "authors": "OpenAI",
+        "date": "2025-08-05",
+        "url": "https://github.com/openai/gpt-oss",
+    },
+    {
+        "id": "deepseek-v3",
+        "title": "DeepSeek-V3 Technical Report",
+        "authors": "DeepSeek-AI",
+        "date": "2024-12-27",
+        "url": "https://arxiv.org/abs/2412.19437",
+    },
 ]
 
 FIGURES: list[dict] = [
     {
         "name": "memory",
         "kind": "memory_bar",
-        "title": "Memory of one replica",
+        "title": "Memory of one replica, for the batch asked",
         "parts": [
             {"value": "weight_bytes", "label": "Weights"},
+            {"value": "reserved_bytes", "label": "Reserved (activations, runtime)"},
             {"value": "kv_cache_bytes", "label": "KV cache"},
         ],
         "capacity": "replica_memory_bytes",
+    },
+    {
+        "name": "step",
+        "kind": "memory_bar",
+        "title": "One decode step, for the batch used",
+        "format": "seconds",
+        "parts": [
+            {"value": "step_weights_seconds", "label": "Reading weights"},
+            {"value": "step_cache_seconds", "label": "Reading KV caches"},
+        ],
+        "capacity": "step_compute_seconds",
+        "words": {
+            "capacity": "Arithmetic {capacity}",
+            "fits": "Compute-bound: the arithmetic ({capacity}) outlasts the reads ({needed})",
+            "over": "Memory-bound: reading takes {needed}, the arithmetic {capacity}",
+            "over_by": "Reading beyond the arithmetic: {over}",
+            "summary_fits": "reading memory takes {needed} ({breakdown}) and the arithmetic {capacity}, so the step is compute-bound",
+            "summary_over": "reading memory takes {needed} ({breakdown}) and the arithmetic {capacity}, so the step is memory-bound",
+        },
     },
 ]
 
@@ -290,17 +530,24 @@ def kv_bytes_per_token(layers: int, kv_heads: int, head_dim: int, bytes_per_valu
     return KEY_AND_VALUE * layers * kv_heads * head_dim * bytes_per_value
 
 
-def most_that_fit(weight_bytes: float, per_request: float, capacity: float) -> int:
-    """The largest batch whose weights + batch × per_request is within capacity (0 if none).
+def kv_heads_per_accelerator(kv_heads: int, accelerators: int) -> int:
+    """Whole KV heads each accelerator holds: a head is never split, so past one head per
+    accelerator heads are copied (vLLM: max(1, kv_heads // tp), which it only allows when one
+    divides the other; ceil equals it then and counts whole heads otherwise)."""
+    return math.ceil(kv_heads / accelerators)
+
+
+def most_that_fit(fixed_bytes: float, per_request: float, capacity: float) -> int:
+    """The largest batch whose fixed_bytes + batch × per_request is within capacity (0 if none).
 
     Counted with the same sum as ``fits``, so a batch fits exactly when it is at most this.
     """
-    if weight_bytes + per_request > capacity:
+    if fixed_bytes + per_request > capacity:
         return 0
-    count = math.floor((capacity - weight_bytes) / per_request)
-    while weight_bytes + (count + 1) * per_request <= capacity:
+    count = math.floor((capacity - fixed_bytes) / per_request)
+    while fixed_bytes + (count + 1) * per_request <= capacity:
         count += 1
-    while count > 0 and weight_bytes + count * per_request > capacity:
+    while count > 0 and fixed_bytes + count * per_request > capacity:
         count -= 1
     return count
 
@@ -315,83 +562,193 @@ def replicas_for(demand: float, replica_speed: float) -> int:
     return count
 
 
+def weights_read(weight_bytes: float, active_weight_bytes: float, tokens: int) -> float:
+    """Weight bytes a pass over ``tokens`` tokens reads: each token reads its active weights,
+    and no pass reads more than all of them (for a dense model, always all of them)."""
+    return min(weight_bytes, active_weight_bytes * tokens)
+
+
+def crossover_batch(weight_bytes: float, active_weight_bytes: float, cache_seconds: float,
+                    compute_seconds: float, bandwidth: float) -> float:
+    """The smallest batch whose arithmetic takes at least as long as its memory reads (inf if none).
+
+    Per request a step costs ``compute_seconds`` of arithmetic and ``cache_seconds`` of cache
+    reads; the weights cost min(all, batch × active) / bandwidth.
+    """
+    def compute_bound(batch: int) -> bool:
+        memory = weights_read(weight_bytes, active_weight_bytes, batch) / bandwidth + batch * cache_seconds
+        return batch * compute_seconds >= memory
+
+    if compute_seconds <= cache_seconds:
+        return math.inf  # each request's cache takes longer to read than its arithmetic
+    estimate = weight_bytes / bandwidth / (compute_seconds - cache_seconds)
+    if estimate > FAR_BEYOND_ANY_BATCH:
+        return estimate  # no replica holds such a batch; rounding it would mean nothing
+    batch = max(1, math.ceil(estimate))
+    for _ in range(ROUNDING_STEPS):  # the estimate is off by rounding only: a step or two
+        if batch > 1 and compute_bound(batch - 1):
+            batch -= 1
+        elif not compute_bound(batch):
+            batch += 1
+    return batch
+
+
+def active_parameters(params: float, active_params: float) -> float:
+    """Active parameters per token: all of them when 0 is given (a dense model)."""
+    if active_params > params:
+        raise ValueError(f"active_params must be at most the model size, {params / 1e9:g} billion (got {active_params / 1e9:g} billion)")
+    return active_params or params
+
+
+def checked(inputs: dict) -> dict:
+    """The inputs, each checked (ValueError naming the field and its allowed range)."""
+    clean = {name: whole_count(name, inputs[name]) for name in
+             ("layers", "kv_heads", "head_dim", "prompt_tokens", "context_tokens", "batch", "accelerators", "output_tokens")}
+    for name in ("params", "memory_per_accelerator", "bandwidth_per_accelerator", "peak_flops_per_accelerator", "requests_per_second"):
+        clean[name] = positive(name, inputs[name])
+    clean["active_params"] = at_least("active_params", inputs["active_params"], 0)
+    clean["compute_share"] = in_range("compute_share", inputs["compute_share"], 0, 1, open_low=True)
+    clean["reserved_share"] = in_range("reserved_share", inputs["reserved_share"], 0, 0.9)
+    clean["weight_precision"] = one_of("weight_precision", inputs["weight_precision"], WEIGHT_BYTES)
+    clean["kv_precision"] = one_of("kv_precision", inputs["kv_precision"], KV_BYTES)
+    return clean
+
+
+def memory_plan(v: dict) -> dict:
+    """Weights, reserve and cache of one replica, and the largest batch that fits."""
+    weight_bytes = v["params"] * WEIGHT_BYTES[v["weight_precision"]]
+    bytes_per_value = KV_BYTES[v["kv_precision"]]
+    per_token = kv_bytes_per_token(v["layers"], v["kv_heads"], v["head_dim"], bytes_per_value)
+    heads_each = kv_heads_per_accelerator(v["kv_heads"], v["accelerators"])
+    stored_per_token = kv_bytes_per_token(v["layers"], heads_each * v["accelerators"], v["head_dim"], bytes_per_value)
+    per_request = stored_per_token * v["context_tokens"]
+    replica_memory = v["accelerators"] * v["memory_per_accelerator"]
+    reserved = v["reserved_share"] * replica_memory
+    kv_cache = v["batch"] * per_request
+    max_concurrent = most_that_fit(weight_bytes + reserved, per_request, replica_memory)
+    return {
+        "weight_bytes": weight_bytes,
+        "kv_bytes_per_token": per_token,
+        "kv_heads_per_accelerator": heads_each,
+        "kv_bytes_per_token_stored": stored_per_token,
+        "kv_bytes_per_token_per_accelerator": stored_per_token / v["accelerators"],
+        "kv_bytes_per_request": per_request,
+        "reserved_bytes": reserved,
+        "kv_cache_bytes": kv_cache,
+        "memory_needed_bytes": weight_bytes + reserved + kv_cache,
+        "replica_memory_bytes": replica_memory,
+        "fits": v["batch"] <= max_concurrent,
+        "max_concurrent": max_concurrent,
+        "batch_used": min(v["batch"], max_concurrent),
+    }
+
+
+def speed_plan(v: dict, memory: dict) -> dict:
+    """Decode step, prefill and fleet for the batch used (NaN throughout if nothing fits)."""
+    active = active_parameters(v["params"], v["active_params"])
+    weight_bytes = memory["weight_bytes"]
+    active_weight_bytes = weight_bytes * active / v["params"]
+    bandwidth = v["accelerators"] * v["bandwidth_per_accelerator"]
+    flops_rate = v["accelerators"] * v["peak_flops_per_accelerator"] * v["compute_share"]
+    compute_each = FLOPS_PER_PARAM_PER_TOKEN * active / flops_rate  # seconds of arithmetic per request per step
+    cache_each = memory["kv_bytes_per_request"] / bandwidth  # seconds to read one request's cache
+    prefill_flops = FLOPS_PER_PARAM_PER_TOKEN * active * v["prompt_tokens"]
+    prefill = max(prefill_flops / flops_rate, weights_read(weight_bytes, active_weight_bytes, v["prompt_tokens"]) / bandwidth)
+    plan = {
+        "active_params_used": active,
+        "replica_bandwidth": bandwidth,
+        "replica_flops": flops_rate,
+        "compute_bound_from_batch": crossover_batch(weight_bytes, active_weight_bytes, cache_each, compute_each, bandwidth),
+        "prefill_flops": prefill_flops,
+        "prefill_seconds": prefill,
+        "demand_tokens_per_second": v["requests_per_second"] * v["output_tokens"],
+    }
+    batch = memory["batch_used"]
+    # The step figure: with no request in memory, a step would only read the weights.
+    plan["step_weights_seconds"] = weights_read(weight_bytes, active_weight_bytes, max(batch, 1)) / bandwidth
+    plan["step_cache_seconds"] = batch * cache_each
+    plan["step_compute_seconds"] = batch * compute_each
+    if batch == 0:
+        return {**plan, "memory_seconds": NOT_SIZED, "compute_seconds": NOT_SIZED, "step_seconds": NOT_SIZED,
+                "compute_bound": False, "time_to_first_token_seconds": NOT_SIZED,
+                "tokens_per_second_per_request": NOT_SIZED, "tokens_per_second_replica": NOT_SIZED,
+                "replicas": NOT_SIZED, "accelerators_total": NOT_SIZED, "accelerator_hours_per_year": NOT_SIZED}
+    memory_seconds = plan["step_weights_seconds"] + plan["step_cache_seconds"]
+    compute_seconds = plan["step_compute_seconds"]
+    step = max(memory_seconds, compute_seconds)
+    replicas = replicas_for(plan["demand_tokens_per_second"], batch / step)
+    return {
+        **plan,
+        "memory_seconds": memory_seconds,
+        "compute_seconds": compute_seconds,
+        "step_seconds": step,
+        "compute_bound": compute_seconds >= memory_seconds,
+        "time_to_first_token_seconds": prefill + step,
+        "tokens_per_second_per_request": 1 / step,
+        "tokens_per_second_replica": batch / step,
+        "replicas": replicas,
+        "accelerators_total": replicas * v["accelerators"],
+        "accelerator_hours_per_year": replicas * v["accelerators"] * HOURS_PER_YEAR,
+    }
+
+
+def requests(count: int) -> str:
+    """ "1 request", "7 requests"."""
+    return f"{count:,} request" if count == 1 else f"{count:,} requests"
+
+
+def where_the_model_stops(v: dict, memory: dict, speed: dict) -> list[str]:
+    """One plain sentence per way these inputs leave the range where the model holds."""
+    notes = []
+    if memory["max_concurrent"] == 0:
+        notes.append(
+            f"Not even one request fits: the weights ({memory['weight_bytes'] / 1e9:,.0f} GB) and the reserve "
+            f"({memory['reserved_bytes'] / 1e9:,.0f} GB) leave less than one request's cache "
+            f"({memory['kv_bytes_per_request'] / 1e9:,.2f} GB) of the replica's {memory['replica_memory_bytes'] / 1e9:,.0f} GB, "
+            "so no speed or fleet size is given; add accelerators, store fewer bits or shorten the context.")
+    elif not memory["fits"]:
+        notes.append(
+            f"A batch of {v['batch']:,} does not fit: at most {requests(memory['max_concurrent'])} of "
+            f"{v['context_tokens']:,} tokens {'fits' if memory['max_concurrent'] == 1 else 'fit'} beside the weights and the reserve, so the speed and the fleet "
+            f"are worked out for {memory['max_concurrent']:,} at a time.")
+    if speed["compute_bound"]:
+        notes.append(
+            f"At a batch of {memory['batch_used']:,} the arithmetic ({speed['compute_seconds'] * 1e3:.3g} ms a step) takes longer "
+            f"than reading memory ({speed['memory_seconds'] * 1e3:.3g} ms): decoding is compute-bound, so a bigger batch "
+            "adds no output, only waiting for each user.")
+    if v["prompt_tokens"] + v["output_tokens"] > v["context_tokens"]:
+        notes.append(
+            f"The prompt plus the reply ({v['prompt_tokens'] + v['output_tokens']:,} tokens) is longer than the context kept "
+            f"per request ({v['context_tokens']:,}): the cache is sized for the shorter of the two.")
+    return notes
+
+
 def compute(
     *,
     params: float,
+    active_params: float,
     layers: int,
     kv_heads: int,
     head_dim: int,
     weight_precision: str,
     kv_precision: str,
+    prompt_tokens: int,
     context_tokens: int,
     batch: int,
     accelerators: int,
     memory_per_accelerator: float,
     bandwidth_per_accelerator: float,
+    peak_flops_per_accelerator: float,
+    compute_share: float,
+    reserved_share: float,
     requests_per_second: float,
     output_tokens: int,
 ) -> dict:
-    """Memory per replica, requests that fit, decode speed and replicas for a load.
+    """Memory per replica, the largest batch that fits, decode and prefill speed, replicas for a load.
 
     Raises ValueError naming the field and its allowed range for bad input.
     """
-    params = positive("params", params)
-    layers = whole_count("layers", layers)
-    kv_heads = whole_count("kv_heads", kv_heads)
-    head_dim = whole_count("head_dim", head_dim)
-    weight_precision = one_of("weight_precision", weight_precision, WEIGHT_BYTES)
-    kv_precision = one_of("kv_precision", kv_precision, KV_BYTES)
-    context_tokens = whole_count("context_tokens", context_tokens)
-    batch = whole_count("batch", batch)
-    accelerators = whole_count("accelerators", accelerators)
-    memory_per_accelerator = positive("memory_per_accelerator", memory_per_accelerator)
-    bandwidth_per_accelerator = positive("bandwidth_per_accelerator", bandwidth_per_accelerator)
-    requests_per_second = positive("requests_per_second", requests_per_second)
-    output_tokens = whole_count("output_tokens", output_tokens)
-
-    weight_bytes = params * WEIGHT_BYTES[weight_precision]
-    per_token = kv_bytes_per_token(layers, kv_heads, head_dim, KV_BYTES[kv_precision])
-    per_request = per_token * context_tokens
-    kv_cache_bytes = batch * per_request
-    memory_needed = weight_bytes + kv_cache_bytes
-    replica_memory = accelerators * memory_per_accelerator
-    max_concurrent = most_that_fit(weight_bytes, per_request, replica_memory)
-
-    replica_bandwidth = accelerators * bandwidth_per_accelerator
-    step_seconds = memory_needed / replica_bandwidth  # one decode step reads everything once
-    per_request_speed = 1 / step_seconds
-    replica_speed = batch / step_seconds
-    demand = requests_per_second * output_tokens
-    replicas = replicas_for(demand, replica_speed)
-
-    return {
-        "params": params,
-        "layers": layers,
-        "kv_heads": kv_heads,
-        "head_dim": head_dim,
-        "weight_precision": weight_precision,
-        "kv_precision": kv_precision,
-        "context_tokens": context_tokens,
-        "batch": batch,
-        "accelerators": accelerators,
-        "memory_per_accelerator": memory_per_accelerator,
-        "bandwidth_per_accelerator": bandwidth_per_accelerator,
-        "requests_per_second": requests_per_second,
-        "output_tokens": output_tokens,
-        "weight_bytes": weight_bytes,
-        "kv_bytes_per_token": per_token,
-        "kv_bytes_per_request": per_request,
-        "kv_cache_bytes": kv_cache_bytes,
-        "memory_needed_bytes": memory_needed,
-        "replica_memory_bytes": replica_memory,
-        "fits": memory_needed <= replica_memory,
-        "max_concurrent": max_concurrent,
-        "replica_bandwidth": replica_bandwidth,
-        "step_seconds": step_seconds,
-        "tokens_per_second_per_request": per_request_speed,
-        "tokens_per_second_replica": replica_speed,
-        "demand_tokens_per_second": demand,
-        "replicas": replicas,
-        "accelerators_total": replicas * accelerators,
-        "accelerator_hours_per_year": replicas * accelerators * HOURS_PER_YEAR,
-    }
+    v = checked(locals())
+    memory = memory_plan(v)
+    speed = speed_plan(v, memory)
+    return {**v, **memory, **speed, "notes": where_the_model_stops(v, memory, speed)}
