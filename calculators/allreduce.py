@@ -346,7 +346,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nccl-tests-267",
-        "title": "How overall throughput is calculated for all2all (issue #267; answer by D. Addison, NVIDIA)",
+        "title": "How overall throughput is calculated for all2all (issue #267; answer by the NCCL team, NVIDIA)",
         "authors": "NVIDIA/nccl-tests",
         "date": "2025-01-23",
         "url": "https://github.com/NVIDIA/nccl-tests/issues/267",
@@ -388,7 +388,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nccl-1576",
-        "title": "BusBW of 2-node tree-based Allreduce exceeds the theoretical limit (issue #1576, quoting D. Addison, NVIDIA, from #812)",
+        "title": "BusBW of 2-node tree-based Allreduce exceeds the theoretical limit (issue #1576, quoting an NVIDIA NCCL engineer in #812)",
         "authors": "NVIDIA/nccl",
         "date": "2025-01-16",
         "url": "https://github.com/NVIDIA/nccl/issues/1576",
