@@ -352,6 +352,13 @@ SOURCES: list[dict] = [
         "url": "https://github.com/NVIDIA/nccl-tests/issues/267",
     },
     {
+        "id": "nccl-tests-366",
+        "title": "ALL_Reduce_Perf with NVLS in one node (issue #366; answer by the NCCL team, NVIDIA)",
+        "authors": "NVIDIA/nccl-tests",
+        "date": "2026-01-09",
+        "url": "https://github.com/NVIDIA/nccl-tests/issues/366",
+    },
+    {
         "id": "nccl-1442",
         "title": "NVLink SHARP performance on AWS P5 (issue #1442; answer by S. Jeaugey, NVIDIA)",
         "authors": "NVIDIA/nccl",
@@ -399,7 +406,7 @@ ASSUMPTIONS: list[str] = [
     "Every accelerator has its own network card and every link runs at its achieved share of the rated speed; congestion, oversubscribed upper switch tiers and traffic from other jobs are left out, and each would lengthen the network stage.",
     "The time is the bandwidth term plus a fixed delay per step: for messages of a few megabytes or less the delays dominate and a tree (log n steps) beats the ring, which this model does not compute; NCCL picks ring or tree by message size itself.",
     "The copies of one scale-up domain are counted as g = domain ÷ model split (rounded down) when one copy fits inside a domain, and 1 otherwise; their inter-domain stage is an all-reduce over ⌈n/g⌉ domains, where NCCL's flat ring would send 2(n − 1)/n rather than 2(m − 1)/m of each slice (the same once there are many domains).",
-    "In-network reduction is modelled at its ideal, each accelerator sending and receiving its data once per stage; measured NVLink SHARP on 8 H100s reaches about 275 GB/s algbw (480 GB/s busbw), about 1.3 times the ring, not the ideal, because the switch and protocol add their own limits.",
+    "In-network reduction is modelled at its ideal, each accelerator sending and receiving its data once per stage; measured NVLink SHARP on 8 H100s reaches about 275 GB/s algbw (480 GB/s busbw), about 1.3 times the ring, not the ideal, because the switch and protocol add their own limits. Bus bandwidth is always algbw × 2(n − 1)/n here, as nccl-tests computes it whatever the algorithm (NVIDIA/nccl-tests issue #366), so with in-network reduction it can exceed the link's speed.",
     "The reduction arithmetic, memory copies and the computation the exchange competes with are left out, and the gradients are exchanged once per step (no gradient accumulation over several micro-steps, no compression).",
 ]
 
