@@ -33,7 +33,6 @@ import math
 from calculators._checks import at_least, in_range, one_of, positive
 
 HOURS_PER_YEAR = 8_760
-HOURS_PER_MONTH = HOURS_PER_YEAR / 12  # 730
 WATTS_PER_KILOWATT = 1_000
 RENTAL_TERMS = ("on_demand", "committed")
 
@@ -338,7 +337,7 @@ FIGURES: list[dict] = [
         "title": "Cost per busy accelerator-hour",
         "format": "usd",
         "parts": [
-            {"value": "purchase_per_hour", "label": "Purchase"},
+            {"value": "purchase_per_hour", "label": "Purchase and financing"},
             {"value": "electricity_per_hour", "label": "Electricity"},
             {"value": "operations_per_hour", "label": "Other running costs"},
         ],
