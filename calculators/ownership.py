@@ -269,6 +269,13 @@ PRESETS: list[dict] = [
                 "source": "llama31-model-card",
             },
             {
+                "id": "deepseek-v3",
+                "label": "DeepSeek-V3: 2.788 million H800-hours",
+                # Technical report, Table 1: 2,788K H800 GPU-hours for the full training.
+                "values": {"run_hours": 2.788e6},
+                "source": "deepseek-v3",
+            },
+            {
                 "id": "llama31-405b",
                 "label": "Llama 3.1 405B: 30.84 million H100-hours",
                 "values": {"run_hours": 30.84e6},

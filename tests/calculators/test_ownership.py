@@ -231,3 +231,4 @@ def test_presets_are_the_datasheet_and_model_card_figures():
     assert values["llama31-8b"] == {"run_hours": 1.46e6}
     assert values["llama31-70b"] == {"run_hours": 7.0e6}
     assert values["llama31-405b"] == {"run_hours": 30.84e6}
+    assert values["deepseek-v3"] == {"run_hours": 2.788e6}
