@@ -1,16 +1,39 @@
 """How long does averaging the gradients take, and how much of a training step is it?
 
-The arithmetic of the "Cluster networking" card (D4): a ring all-reduce of each accelerator's
-gradients over a ring of n accelerators. Each accelerator sends (and receives) 2(n − 1)/n × S
-bytes for S bytes of gradients, the least any all-reduce can manage (Patarasuk & Yuan, 2009),
-in 2(n − 1) steps: n − 1 to reduce-scatter and n − 1 to all-gather. With a fixed delay α per
-step and a link of B bytes per second in each direction, the time is
+The arithmetic of the "Cluster networking" card (D4). Each of the n data-parallel copies holds
+S bytes of gradients (its slice of the model) and all n must end with the sum.
 
-    t = 2(n − 1) × α + 2(n − 1)/n × S / B
+**Ring.** In a ring all-reduce each member sends (and receives) 2(n − 1)/n × S bytes in
+2(n − 1) steps: n − 1 to reduce-scatter and n − 1 to all-gather. With a delay α per step and
+B bytes/s per direction the time is t = 2(n − 1) × α + 2(n − 1)/n × S / B, the α–β cost of
+the ring (Thakur, Rabenseifner & Gropp, 2005); Patarasuk & Yuan (2009) proved 2(n − 1)/n × S
+the least any all-reduce built from point-to-point messages can send.
 
-(the α–β cost model of Thakur, Rabenseifner & Gropp, 2005; the reduction arithmetic itself is
-left out). The share of a training step follows from the compute time per step and how much of
-the exchange hides behind it. Everything is in base units: bytes (decimal), seconds, bytes/s.
+**Hierarchy.** When g members of the ring share one scale-up (NVLink) domain, the all-reduce
+splits into three stages (the hierarchy of NCCL's trees: a chain over NVLink inside each
+server and a tree between servers, Jeaugey 2019; reduce-scatter then all-gather, Thakur et
+al. 2005):
+  1. reduce-scatter inside the domain: (g − 1)/g × S over the scale-up links;
+  2. all-reduce of the 1/g slice each member now owns, across the m = ⌈n/g⌉ domains, one
+     network card per accelerator: 2(m − 1)/m × S/g over the network;
+  3. all-gather inside the domain: (g − 1)/g × S over the scale-up links again.
+Stages 1 and 3 take 2(g − 1)/g × S / B_up; stage 2 takes 2(m − 1)/m × S / (g × B_net). Run one
+after another the times add; NCCL instead cuts the data into chunks that flow through NVLink
+and the network at once, so the slower of the two sets the time (the default here).
+
+**Achieved rate.** Links never deliver their rated speed: each B is the datasheet rate times an
+achieved share, from NVIDIA engineers' published figures (nccl-tests: ≈370 of 450 GB/s on H100
+NVLink; 48–49 of 50 GB/s on a 400 Gb/s ConnectX-7). The outputs follow nccl-tests'
+definitions (doc/PERFORMANCE.md): algbw = S/t and busbw = algbw × 2(n − 1)/n.
+
+**In-network reduction.** With SHARP in InfiniBand switches or NVLink SHARP (NVLS) in NVSwitch,
+the switches add the data up: each accelerator sends its S bytes once and receives the summed S
+once at each stage, instead of 2(k − 1)/k × S each way, so the bytes on each link fall by up to
+half (NVIDIA/nccl-tests #212 and NVIDIA/nccl #1442, #1506; NVIDIA SHARP documentation).
+
+The share of a training step follows from the compute time per step and how much of the
+exchange hides behind it. Base units: bytes (decimal), seconds, bytes/s; algbw and busbw are
+reported in GB/s as nccl-tests prints them.
 
 Standard library only; knows nothing of HTML. The user interface is declared as plain data
 below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
@@ -18,11 +41,16 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 
 from __future__ import annotations
 
-from calculators._datasheets import shared_sources
+import math
+
 from calculators._checks import at_least, in_range, one_of, positive, whole_count
+from calculators._datasheets import accelerator_options, shared_sources
 
 # Bytes per gradient value for each number format the gradients are exchanged in.
 GRADIENT_BYTES: dict[str, int] = {"bf16": 2, "fp32": 4}
+REDUCTIONS = ("ring", "in_network")
+PHASES = ("pipelined", "one_after_another")
+GB = 1e9  # algbw and busbw are shown in decimal GB/s, as nccl-tests prints them
 
 TITLE = "All-reduce time calculator"
 
@@ -68,7 +96,7 @@ INPUTS: list[dict] = [
     },
     {
         "name": "ring_size",
-        "label": "Accelerators in the ring",
+        "label": "Copies of the model that average their gradients (n)",
         "unit": "accelerators",
         "control": "slider",
         "min": 1,
@@ -77,11 +105,11 @@ INPUTS: list[dict] = [
         "scale": "log",
         # 64 data-parallel copies × 16 = 1,024 accelerators in all.
         "default": 64,
-        "help": "The data-parallel copies that average their gradients together: n in 2(n − 1)/n.",
+        "help": "The data-parallel copies that hold the same slice and sum their gradients: n in 2(n − 1)/n.",
     },
     {
         "name": "bandwidth",
-        "label": "Link speed per accelerator, each direction",
+        "label": "Network card per accelerator, rated, each direction",
         "unit": "GB/s",
         "factor": 1e9,
         "control": "number",
@@ -89,13 +117,93 @@ INPUTS: list[dict] = [
         "max": 10000,
         "step": 0.1,
         "scale": "log",
-        # 50 GB/s: one 400 Gb/s (NDR InfiniBand or 400 Gb Ethernet) card per accelerator.
+        # 50 GB/s: one 400 Gb/s card (ConnectX-7, NDR InfiniBand or 400 Gb Ethernet) per accelerator.
         "default": 50e9,
-        "help": "Bytes per second each accelerator can send while it also receives as much, in decimal GB/s (a 400 Gb/s card is 50 GB/s).",
+        "help": "The datasheet rate of the network card each accelerator has to other servers, in decimal GB/s per direction (a 400 Gb/s card is 50 GB/s).",
+    },
+    {
+        "name": "network_efficiency",
+        "label": "Achieved share of the network card's rate",
+        "unit": "of the rated speed",
+        "control": "slider",
+        "min": 0.01,
+        "max": 1,
+        "step": 0.01,
+        "scale": "linear",
+        # 0.96: NVIDIA's nccl-tests maintainer: ConnectX-7 at NDR 400 Gb/s "should achieve up to
+        # 48-49GB/s per NIC" of its 50 GB/s (NVIDIA/nccl-tests issue #267).
+        "default": 0.96,
+        "help": "What a collective really gets of the card's rated speed, between 0 and 1; measure yours with nccl-tests (busbw ÷ rated speed).",
+    },
+    {
+        "name": "scale_up_bandwidth",
+        "label": "Scale-up link per accelerator (NVLink), rated, each direction",
+        "unit": "GB/s",
+        "factor": 1e9,
+        "control": "number",
+        "min": 0.1,
+        "max": 10000,
+        "step": 0.1,
+        "scale": "log",
+        # 450 GB/s: H100 SXM NVLink 4, 900 GB/s counting both directions (datasheet).
+        "default": 450e9,
+        "help": "Bandwidth from each accelerator to the others of its NVLink (or other scale-up) domain, in GB/s per direction; datasheets print both directions added (H100: 900 GB/s).",
+    },
+    {
+        "name": "scale_up_domain",
+        "label": "Accelerators in one scale-up domain",
+        "unit": "accelerators",
+        "control": "slider",
+        "min": 1,
+        "max": 576,
+        "step": 1,
+        "scale": "log",
+        # 8: an HGX/DGX H100 server; 72 for a GB200/GB300 NVL72 rack.
+        "default": 8,
+        "help": "How many accelerators one NVLink domain joins: 8 in an HGX server, 72 in an NVL72 rack, 1 for none.",
+    },
+    {
+        "name": "scale_up_efficiency",
+        "label": "Achieved share of the scale-up link's rate",
+        "unit": "of the rated speed",
+        "control": "slider",
+        "min": 0.01,
+        "max": 1,
+        "step": 0.01,
+        "scale": "linear",
+        # 0.82: NCCL's author: H100 NVLink's 450 GB/s line rate gives "an effective NVLink bandwidth
+        # of 370GB/s" after protocol overhead (NVIDIA/nccl-tests issue #212); 370 / 450 = 0.822.
+        "default": 0.82,
+        "help": "What a collective really gets of the scale-up link's rated speed, between 0 and 1.",
+    },
+    {
+        "name": "reduction",
+        "label": "Who adds the gradients up",
+        "unit": "",
+        "control": "select",
+        "default": "ring",
+        "help": "Ring: the accelerators add as data passes round. In the switches: SHARP (InfiniBand) and NVLink SHARP add the data inside the switches, so each accelerator sends its data once.",
+        "options": [
+            {"value": "ring", "label": "The accelerators (ring: 2(k − 1)/k of the data each way)"},
+            {"value": "in_network", "label": "The switches (SHARP / NVLink SHARP: the data once each way)"},
+        ],
+    },
+    {
+        "name": "phases",
+        "label": "Scale-up and network stages",
+        "unit": "",
+        "control": "select",
+        # NCCL pipelines chunks through NVLink and the network at once.
+        "default": "pipelined",
+        "help": "Pipelined: chunks flow through NVLink and the network at the same time (as NCCL does), so the slower stage sets the time. One after another: the stages' times add.",
+        "options": [
+            {"value": "pipelined", "label": "Pipelined (the slower stage sets the time)"},
+            {"value": "one_after_another", "label": "One after another (the times add)"},
+        ],
     },
     {
         "name": "latency",
-        "label": "Fixed delay per ring step",
+        "label": "Fixed delay per step",
         "unit": "µs",
         "factor": 1e-6,
         "control": "number",
@@ -105,7 +213,7 @@ INPUTS: list[dict] = [
         "scale": "linear",
         # 0: the pure bandwidth estimate; set a few microseconds to see when delays matter.
         "default": 0,
-        "help": "Start-up time of each of the 2(n − 1) messages, in microseconds (α in the α–β model); 0 leaves it out.",
+        "help": "Start-up time of each message step, in microseconds (α in the α–β model); 0 leaves it out.",
     },
     {
         "name": "compute_seconds",
@@ -136,82 +244,71 @@ INPUTS: list[dict] = [
 
 OUTPUTS: list[dict] = [
     {"name": "gradient_bytes", "label": "Gradients on each accelerator (S)", "unit": "", "format": "bytes"},
+    {"name": "members_per_domain", "label": "Copies sharing one scale-up domain (g)", "unit": "", "format": "integer"},
+    {"name": "domains", "label": "Scale-up domains the copies span (m)", "unit": "", "format": "integer"},
     {"name": "ring_factor", "label": "Ring factor 2(n − 1)/n", "unit": "× S", "format": "number"},
-    {"name": "sent_bytes", "label": "Data each accelerator sends", "unit": "", "format": "bytes"},
-    {"name": "bandwidth_seconds", "label": "Time moving data", "unit": "", "format": "seconds"},
+    {"name": "network_sent_bytes", "label": "Data each accelerator sends over the network", "unit": "", "format": "bytes"},
+    {"name": "scale_up_sent_bytes", "label": "Data each accelerator sends over NVLink", "unit": "", "format": "bytes"},
+    {"name": "network_seconds", "label": "Network stage", "unit": "", "format": "seconds"},
+    {"name": "scale_up_seconds", "label": "Scale-up (NVLink) stages", "unit": "", "format": "seconds"},
     {"name": "latency_seconds", "label": "Time in fixed delays", "unit": "", "format": "seconds"},
     {"name": "allreduce_seconds", "announce": True, "label": "All-reduce time", "unit": "", "format": "seconds"},
+    {"name": "algbw", "label": "Algorithm bandwidth S/t (nccl-tests algbw)", "unit": "GB/s", "format": "number"},
+    {"name": "busbw", "label": "Bus bandwidth algbw × 2(n − 1)/n (nccl-tests busbw)", "unit": "GB/s", "format": "number"},
     {"name": "latency_share", "label": "Share of the all-reduce spent in fixed delays", "unit": "", "format": "percent"},
     {"name": "exposed_seconds", "label": "Exposed (not hidden) communication", "unit": "", "format": "seconds"},
     {"name": "step_seconds", "announce": True, "label": "Step time", "unit": "", "format": "seconds"},
     {"name": "comm_share", "announce": True, "label": "Communication share of the step", "unit": "", "format": "percent"},
 ]
 
-# Link speeds in bytes per second *in each direction*. Datasheets print NVLink and PCIe as the
-# sum of both directions (H100: "900 GB/s"), so those are halved; network cards are rated per
-# direction in gigabits per second (400 Gb/s = 50 GB/s). Rated speeds: real collectives reach
-# somewhat less.
+# Network cards are rated per direction in gigabits per second (800 Gb/s = 100 GB/s). Scale-up
+# presets come from the accelerator datasheets (calculators/_datasheets.py), which print NVLink
+# as the sum of both directions and are halved there.
 PRESETS: list[dict] = [
     {
-        "name": "link",
-        "label": "Link",
+        "name": "network",
+        "label": "Network card",
         "fields": ["bandwidth"],
         "options": [
             {
-                "id": "nvlink5-b200",
-                "label": "Inside a server: NVLink 5 (B200), 900 GB/s each way",
-                # HGX B200: fifth-generation NVLink, 1.8 TB/s per GPU (both directions).
-                "values": {"bandwidth": 900e9},
-                "source": "nvidia-hgx-b200-specs",
-            },
-            {
-                "id": "nvlink4-h100",
-                "label": "Inside a server: NVLink 4 (H100 SXM), 450 GB/s each way",
-                # H100 SXM datasheet: NVLink 900 GB/s (both directions).
-                "values": {"bandwidth": 450e9},
-                "source": "nvidia-h100-datasheet",
-            },
-            {
-                "id": "nvlink3-a100",
-                "label": "Inside a server: NVLink 3 (A100 SXM), 300 GB/s each way",
-                # A100 datasheet: NVLink 600 GB/s (both directions).
-                "values": {"bandwidth": 300e9},
-                "source": "nvidia-a100-datasheet",
-            },
-            {
-                "id": "pcie5-x16",
-                "label": "Inside a server: PCIe Gen5 x16, 64 GB/s each way",
-                # H100 datasheet: PCIe Gen5 128 GB/s (both directions).
-                "values": {"bandwidth": 64e9},
-                "source": "nvidia-h100-datasheet",
-            },
-            {
-                "id": "xdr-800g",
-                "label": "Between servers: 800 Gb/s card (XDR InfiniBand), 100 GB/s",
-                # ConnectX-8 SuperNIC: InfiniBand and Ethernet at up to 800 Gb/s.
+                "id": "cx8-800g",
+                "label": "ConnectX-8: 800 Gb/s (XDR InfiniBand or 800 Gb Ethernet), 100 GB/s",
+                # ConnectX-8 SuperNIC user manual: InfiniBand and Ethernet at up to 800 Gb/s.
                 "values": {"bandwidth": 100e9},
                 "source": "nvidia-connectx8",
             },
             {
-                "id": "ndr-400g",
-                "label": "Between servers: 400 Gb/s card (NDR InfiniBand or 400 Gb Ethernet), 50 GB/s",
-                # ConnectX-7: up to 400 Gb/s, NDR InfiniBand or Ethernet.
+                "id": "cx7-400g",
+                "label": "ConnectX-7: 400 Gb/s (NDR InfiniBand or 400 Gb Ethernet), 50 GB/s",
+                # ConnectX-7 user manual: up to 400 Gb/s, NDR InfiniBand or Ethernet.
                 "values": {"bandwidth": 50e9},
                 "source": "nvidia-connectx7",
             },
             {
-                "id": "hdr-200g",
-                "label": "Between servers: 200 Gb/s card (HDR InfiniBand), 25 GB/s",
-                # ConnectX-6: up to 200 Gb/s HDR InfiniBand.
+                "id": "cx6-200g",
+                "label": "ConnectX-6: 200 Gb/s (HDR InfiniBand), 25 GB/s",
+                # ConnectX-6 user manual: up to 200 Gb/s HDR InfiniBand.
                 "values": {"bandwidth": 25e9},
                 "source": "nvidia-connectx6",
             },
         ],
     },
+    {
+        "name": "scale_up",
+        "label": "Scale-up domain (NVLink)",
+        "fields": ["scale_up_bandwidth", "scale_up_domain"],
+        "options": accelerator_options(
+            {"scale_up_bandwidth": "scale_up_bandwidth", "scale_up_domain": "scale_up_domain"},
+            "gb300-nvl72", "gb200-nvl72", "b300", "b200", "h100-sxm", "a100-80gb",
+        ),
+    },
 ]
 
 SOURCES: list[dict] = [
-    *shared_sources("nvidia-h100-datasheet", "nvidia-a100-datasheet", "nvidia-hgx-b200-specs"),
+    *shared_sources(
+        "nvidia-gb300-nvl72", "nvidia-gb200-nvl72", "nvidia-hgx-b300-specs", "nvidia-hgx-b200-specs",
+        "nvidia-h100-datasheet", "nvidia-a100-datasheet",
+    ),
     {
         "id": "nvidia-connectx8",
         "title": "NVIDIA ConnectX-8 SuperNIC User Manual: Introduction",
@@ -233,6 +330,84 @@ SOURCES: list[dict] = [
         "date": "2021",
         "url": "https://docs.nvidia.com/networking/display/ConnectX6VPIOCP3/Introduction",
     },
+    {
+        "id": "nccl-tests-performance",
+        "title": "NCCL tests: Performance reported by NCCL tests (doc/PERFORMANCE.md)",
+        "authors": "NVIDIA",
+        "date": "2024",
+        "url": "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md",
+    },
+    {
+        "id": "nccl-tests-212",
+        "title": "H100 all reduce performance is poor (issue #212; answer by S. Jeaugey, NVIDIA)",
+        "authors": "NVIDIA/nccl-tests",
+        "date": "2024-05-06",
+        "url": "https://github.com/NVIDIA/nccl-tests/issues/212",
+    },
+    {
+        "id": "nccl-tests-267",
+        "title": "How overall throughput is calculated for all2all (issue #267; answer by the NCCL team, NVIDIA)",
+        "authors": "NVIDIA/nccl-tests",
+        "date": "2025-01-23",
+        "url": "https://github.com/NVIDIA/nccl-tests/issues/267",
+    },
+    {
+        "id": "nccl-tests-366",
+        "title": "ALL_Reduce_Perf with NVLS in one node (issue #366; answer by the NCCL team, NVIDIA)",
+        "authors": "NVIDIA/nccl-tests",
+        "date": "2026-01-09",
+        "url": "https://github.com/NVIDIA/nccl-tests/issues/366",
+    },
+    {
+        "id": "nccl-1442",
+        "title": "NVLink SHARP performance on AWS P5 (issue #1442; answer by S. Jeaugey, NVIDIA)",
+        "authors": "NVIDIA/nccl",
+        "date": "2025-01-06",
+        "url": "https://github.com/NVIDIA/nccl/issues/1442",
+    },
+    {
+        "id": "thakur2005",
+        "title": "Optimization of Collective Communication Operations in MPICH",
+        "authors": "Thakur, Rabenseifner, Gropp",
+        "date": "2005",
+        "url": "https://doi.org/10.1177/1094342005051521",
+    },
+    {
+        "id": "jeaugey2019",
+        "title": "Massively Scale Your Deep Learning Training with NCCL 2.4",
+        "authors": "Jeaugey",
+        "date": "2019-02",
+        "url": "https://developer.nvidia.com/blog/massively-scale-deep-learning-training-nccl-2-4/",
+    },
+    {
+        "id": "nvidia-sharp",
+        "title": "NVIDIA Scalable Hierarchical Aggregation and Reduction Protocol (SHARP) Rev 3.10.2 (with NCCL: Using NVIDIA SHARP with NVIDIA NCCL)",
+        "authors": "NVIDIA",
+        "date": "2025",
+        "url": "https://docs.nvidia.com/networking/display/nvidia-scalable-hierarchical-aggregation-and-reduction-protocol-sharp-rev-3-10-2.2.pdf",
+    },
+    {
+        "id": "nccl-1506",
+        "title": "allgather performance using NVLS (issue #1506; answer by S. Jeaugey, NVIDIA)",
+        "authors": "NVIDIA/nccl",
+        "date": "2024-11-07",
+        "url": "https://github.com/NVIDIA/nccl/issues/1506",
+    },
+    {
+        "id": "nccl-1576",
+        "title": "BusBW of 2-node tree-based Allreduce exceeds the theoretical limit (issue #1576, quoting an NVIDIA NCCL engineer in #812)",
+        "authors": "NVIDIA/nccl",
+        "date": "2025-01-16",
+        "url": "https://github.com/NVIDIA/nccl/issues/1576",
+    },
+]
+
+ASSUMPTIONS: list[str] = [
+    "Every accelerator has its own network card and every link runs at its achieved share of the rated speed; congestion, oversubscribed upper switch tiers and traffic from other jobs are left out, and each would lengthen the network stage.",
+    "The time is the bandwidth term plus a fixed delay per step: for messages of a few megabytes or less the delays dominate and a tree (log n steps) beats the ring, which this model does not compute; NCCL picks ring or tree by message size itself.",
+    "The copies of one scale-up domain are counted as g = domain ÷ model split (rounded down) when one copy fits inside a domain, and 1 otherwise; their inter-domain stage is an all-reduce over ⌈n/g⌉ domains, where NCCL's flat ring would send 2(n − 1)/n rather than 2(m − 1)/m of each slice (the same once there are many domains).",
+    "In-network reduction is modelled at its ideal, each accelerator sending and receiving its data once per stage; measured NVLink SHARP on 8 H100s reaches about 275 GB/s algbw (480 GB/s busbw), about 1.3 times the ring, not the ideal, because the switch and protocol add their own limits. Bus bandwidth is always algbw × 2(n − 1)/n here, as nccl-tests computes it whatever the algorithm (NVIDIA/nccl-tests issue #366), so with in-network reduction it can exceed the link's speed.",
+    "The reduction arithmetic, memory copies and the computation the exchange competes with are left out, and the gradients are exchanged once per step (no gradient accumulation over several micro-steps, no compression).",
 ]
 
 FIGURES: list[dict] = [
@@ -263,6 +438,51 @@ def ring_factor(ring_size: int) -> float:
     return 2 * (ring_size - 1) / ring_size
 
 
+def stage_factor(members: int, reduction: str) -> float:
+    """Bytes each member sends per byte of data in one all-reduce among ``members``: the ring's
+    2(k − 1)/k, or 1 when the switches add the data up (nothing at all for a lone member)."""
+    if members <= 1:
+        return 0.0
+    return ring_factor(members) if reduction == "ring" else 1.0
+
+
+def stage_steps(members: int, reduction: str) -> int:
+    """Message steps of one all-reduce stage: 2(k − 1) round a ring, 2 (up and down) via a switch."""
+    if members <= 1:
+        return 0
+    return 2 * (members - 1) if reduction == "ring" else 2
+
+
+def members_per_domain(ring_size: int, model_split: int, scale_up_domain: int) -> int:
+    """Copies of the model (ring members) inside one scale-up domain: domain ÷ split when a copy fits."""
+    if model_split > scale_up_domain:
+        return 1
+    return max(1, min(ring_size, scale_up_domain // model_split))
+
+
+def range_notes(result: dict, model_split: int, scale_up_domain: int) -> list[str]:
+    """One sentence for each way these inputs leave the range where the model holds."""
+    notes = []
+    g, n = result["members_per_domain"], result["ring_size"]
+    if result["latency_share"] > 0.5:
+        notes.append(
+            "Fixed delays are most of the all-reduce: the messages are small for a ring this long, "
+            "so a tree (log n steps), which this model does not compute, would be faster.")
+    if g > 1 and n % g:
+        notes.append(
+            f"{n} copies do not fill whole scale-up domains of {g}: one domain is part-empty, "
+            "and the model treats it as full.")
+    if model_split < scale_up_domain and scale_up_domain % model_split:
+        notes.append(
+            f"A domain of {scale_up_domain} is not a whole number of {model_split}-accelerator copies: "
+            f"{scale_up_domain % model_split} accelerators of each domain are left out of this job.")
+    if result["reduction"] == "in_network" and result["allreduce_seconds"] > 0:
+        notes.append(
+            "In-network reduction is shown at its ideal (each accelerator sends its data once); "
+            "measured NVLink SHARP on 8 H100s gains about 1.3 times over the ring, not 1.75.")
+    return notes
+
+
 def compute(
     *,
     params: float,
@@ -270,6 +490,12 @@ def compute(
     gradient_type: str,
     ring_size: int,
     bandwidth: float,
+    network_efficiency: float,
+    scale_up_bandwidth: float,
+    scale_up_domain: int,
+    scale_up_efficiency: float,
+    reduction: str,
+    phases: str,
     latency: float,
     compute_seconds: float,
     overlap: float,
@@ -283,38 +509,70 @@ def compute(
     gradient_type = one_of("gradient_type", gradient_type, GRADIENT_BYTES)
     ring_size = whole_count("ring_size", ring_size)
     bandwidth = positive("bandwidth", bandwidth)
+    network_efficiency = in_range("network_efficiency", network_efficiency, 0, 1, open_low=True)
+    scale_up_bandwidth = positive("scale_up_bandwidth", scale_up_bandwidth)
+    scale_up_domain = whole_count("scale_up_domain", scale_up_domain)
+    scale_up_efficiency = in_range("scale_up_efficiency", scale_up_efficiency, 0, 1, open_low=True)
+    reduction = one_of("reduction", reduction, REDUCTIONS)
+    phases = one_of("phases", phases, PHASES)
     latency = at_least("latency", latency, 0)
     compute_seconds = positive("compute_seconds", compute_seconds)
     overlap = in_range("overlap", overlap, 0, 1)
 
     gradient_bytes = params * GRADIENT_BYTES[gradient_type] / model_split
-    factor = ring_factor(ring_size)
-    sent_bytes = factor * gradient_bytes
-    bandwidth_seconds = sent_bytes / bandwidth
-    latency_seconds = 2 * (ring_size - 1) * latency
+    g = members_per_domain(ring_size, model_split, scale_up_domain)
+    m = math.ceil(ring_size / g)
+    # Stages 1 + 3 inside the domain on all S; stage 2 between domains on the 1/g slice.
+    scale_up_sent = stage_factor(g, reduction) * gradient_bytes
+    network_sent = stage_factor(m, reduction) * gradient_bytes / g
+    scale_up_seconds = scale_up_sent / (scale_up_bandwidth * scale_up_efficiency)
+    network_seconds = network_sent / (bandwidth * network_efficiency)
+    if phases == "pipelined":
+        bandwidth_seconds = max(scale_up_seconds, network_seconds)
+    else:
+        bandwidth_seconds = scale_up_seconds + network_seconds
+    latency_seconds = (stage_steps(g, reduction) + stage_steps(m, reduction)) * latency
     allreduce_seconds = bandwidth_seconds + latency_seconds
     hidden_seconds = min(overlap * allreduce_seconds, compute_seconds)
     exposed_seconds = allreduce_seconds - hidden_seconds
     step_seconds = compute_seconds + exposed_seconds
+    factor = ring_factor(ring_size)
+    algbw = gradient_bytes / allreduce_seconds / GB if allreduce_seconds > 0 else 0.0
 
-    return {
+    result = {
         "params": params,
         "model_split": model_split,
         "gradient_type": gradient_type,
         "ring_size": ring_size,
         "bandwidth": bandwidth,
+        "network_efficiency": network_efficiency,
+        "scale_up_bandwidth": scale_up_bandwidth,
+        "scale_up_domain": scale_up_domain,
+        "scale_up_efficiency": scale_up_efficiency,
+        "reduction": reduction,
+        "phases": phases,
         "latency": latency,
         "compute_seconds": compute_seconds,
         "overlap": overlap,
         "gradient_bytes": gradient_bytes,
+        "members_per_domain": g,
+        "domains": m,
         "ring_factor": factor,
-        "sent_bytes": sent_bytes,
+        "scale_up_sent_bytes": scale_up_sent,
+        "network_sent_bytes": network_sent,
+        "sent_bytes": scale_up_sent + network_sent,
+        "scale_up_seconds": scale_up_seconds,
+        "network_seconds": network_seconds,
         "bandwidth_seconds": bandwidth_seconds,
         "latency_seconds": latency_seconds,
         "allreduce_seconds": allreduce_seconds,
+        "algbw": algbw,
+        "busbw": algbw * factor,
         "latency_share": latency_seconds / allreduce_seconds if allreduce_seconds > 0 else 0.0,
         "hidden_seconds": hidden_seconds,
         "exposed_seconds": exposed_seconds,
         "step_seconds": step_seconds,
         "comm_share": exposed_seconds / step_seconds,
     }
+    result["notes"] = range_notes(result, model_split, scale_up_domain)
+    return result

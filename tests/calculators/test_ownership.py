@@ -12,7 +12,7 @@ from calculators import ownership
 
 
 def scenario(**changes) -> dict:
-    """The card's illustrative scenario ($37,500 per accelerator, 4 years, 50 % busy, $2.50/h)."""
+    """The card's illustrative scenario ($37,500 per accelerator, 5 years at 8 %, 50 % busy, $2.50/h)."""
     inputs = {spec["name"]: spec["default"] for spec in ownership.INPUTS}
     inputs.update(changes)
     return inputs
@@ -22,11 +22,14 @@ def run(**changes) -> dict:
     return ownership.compute(**scenario(**changes))
 
 
+# The old straight-line card: four years, no cost of capital.
+STRAIGHT = {"lifetime_years": 4, "cost_of_capital": 0}
+
 # --- exact values ----------------------------------------------------------------------------
 
 
-def test_hourly_costs_of_the_default_scenario():
-    result = run()
+def test_hourly_costs_of_the_straight_line_scenario():
+    result = run(**STRAIGHT)
     assert result["purchase_per_hour"] == pytest.approx(37_500 / (4 * 8760 * 0.5), rel=1e-12)  # $2.14
     assert result["electricity_per_hour"] == pytest.approx(1.275 * 1.3 * 0.08, rel=1e-12)  # $0.133
     assert result["operations_per_hour"] == pytest.approx(3_750 / (8760 * 0.5), rel=1e-12)  # $0.856
@@ -35,12 +38,57 @@ def test_hourly_costs_of_the_default_scenario():
 
 
 def test_hardware_alone_at_full_use_is_a_dollar_seven_an_hour():
-    assert run(utilisation=1)["purchase_per_hour"] == pytest.approx(37_500 / 35_040, rel=1e-12)
+    assert run(utilisation=1, **STRAIGHT)["purchase_per_hour"] == pytest.approx(37_500 / 35_040, rel=1e-12)
 
 
 def test_break_even_months_at_full_use():
     saving = (2.5 - 0.1326) * 730 - 3_750 / 12
-    assert run(utilisation=1)["break_even_months"] == pytest.approx(37_500 / saving, rel=1e-12)  # 26.5
+    assert run(utilisation=1, **STRAIGHT)["break_even_months"] == pytest.approx(37_500 / saving, rel=1e-12)  # 26.5
+
+
+def test_capital_recovery_factor_is_the_annuity_formula():
+    r, n = 0.08, 5
+    expected = r * (1 + r) ** n / ((1 + r) ** n - 1)  # 0.25046
+    result = run()
+    assert result["capital_recovery_factor"] == pytest.approx(expected, rel=1e-12)
+    assert result["purchase_per_hour"] == pytest.approx(37_500 * expected / (8760 * 0.5), rel=1e-12)
+    assert ownership.capital_recovery_factor(0.08, 10) == pytest.approx(0.149029, abs=5e-7)
+    assert ownership.capital_recovery_factor(0.08, 1) == pytest.approx(1.08, rel=1e-12)
+    assert ownership.capital_recovery_factor(0, 4) == 0.25
+
+
+def test_break_even_is_the_discounted_payback_period():
+    result = run(utilisation=0.9)
+    saving = (2.5 - result["electricity_per_hour"]) * 8760 * 0.9 - 3_750
+    years = -math.log(1 - 37_500 * 0.08 / saving) / math.log(1.08)
+    assert result["break_even_months"] == pytest.approx(12 * years, rel=1e-12)
+    assert result["monthly_saving"] == pytest.approx(saving / 12, rel=1e-12)
+
+
+def test_cost_of_capital_raises_the_hourly_cost_of_owning():
+    costs = [run(cost_of_capital=rate)["purchase_per_hour"] for rate in (0, 0.05, 0.1, 0.15)]
+    assert costs == sorted(costs) and costs[0] == pytest.approx(37_500 / (5 * 8760 * 0.5), rel=1e-12)
+
+
+def test_no_payback_when_interest_alone_eats_the_saving():
+    # $37,500 at 30 % costs $11,250 a year in interest, more than the $11,102 a year saved at
+    # full use when rent is $1.40 and power $0.13 an hour.
+    assert run(utilisation=1, cost_of_capital=0.3, rental_price=1.4, operations_share=0)["break_even_months"] is None
+
+
+def test_committed_rent_is_paid_while_idle():
+    result = run(rental_terms="committed", utilisation=0.5)
+    assert result["rent_per_busy_hour"] == pytest.approx(5.0, rel=1e-12)
+    assert result["run_rent_cost"] == pytest.approx(7.0e6 * 5.0, rel=1e-12)
+    assert run(rental_terms="on_demand")["rent_per_busy_hour"] == 2.5
+    # At 50 % busy, committed rent at $2.50 costs more per busy hour than owning.
+    assert result["buying_cheaper"] is True
+
+
+def test_notes_flag_long_write_offs_and_low_use():
+    assert run()["notes"] == []
+    assert any("5 to 6 years" in note for note in run(lifetime_years=8)["notes"])
+    assert any("idle power" in note for note in run(utilisation=0.2)["notes"])
 
 
 def test_no_break_even_when_renting_costs_less_than_the_power_bill():
@@ -76,6 +124,8 @@ scenarios = st.fixed_dictionaries(
     {
         "purchase_price": st.floats(min_value=100, max_value=1e7),
         "lifetime_years": st.floats(min_value=0.5, max_value=15),
+        "cost_of_capital": st.floats(min_value=0, max_value=0.3),
+        "rental_terms": st.sampled_from(ownership.RENTAL_TERMS),
         "power": st.floats(min_value=0, max_value=1e5),
         "pue": st.floats(min_value=1, max_value=3),
         "electricity_price": st.floats(min_value=0, max_value=2),
@@ -91,6 +141,7 @@ scenarios = st.fixed_dictionaries(
 @settings(max_examples=300, deadline=None)
 @given(inputs=scenarios, more=st.floats(min_value=0.001, max_value=1))
 def test_owning_gets_cheaper_per_hour_and_pays_back_sooner_as_use_rises(inputs, more):
+    inputs = {**inputs, "rental_terms": "on_demand"}  # a committed rent is paid whatever the use
     higher = min(1.0, inputs["utilisation"] + more)
     assume(higher > inputs["utilisation"])
     before = ownership.compute(**inputs)
@@ -107,7 +158,8 @@ def test_parts_sum_to_the_hourly_cost_and_verdict_matches(inputs):
     result = ownership.compute(**inputs)
     parts = result["purchase_per_hour"] + result["electricity_per_hour"] + result["operations_per_hour"]
     assert parts == pytest.approx(result["own_per_hour"], rel=1e-12)
-    assert result["buying_cheaper"] == (result["own_per_hour"] < inputs["rental_price"])
+    assert result["buying_cheaper"] == (result["own_per_hour"] < result["rent_per_busy_hour"])
+    assert result["rent_per_busy_hour"] >= inputs["rental_price"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -115,8 +167,8 @@ def test_parts_sum_to_the_hourly_cost_and_verdict_matches(inputs):
 def test_break_even_inside_the_lifetime_exactly_when_owning_is_cheaper(inputs):
     result = ownership.compute(**inputs)
     months = result["break_even_months"]
-    gap = (inputs["rental_price"] - result["own_per_hour"]) / inputs["rental_price"]
-    assume(abs(gap) > 1e-9)  # away from the knife edge where rounding decides
+    gap = (result["rent_per_busy_hour"] - result["own_per_hour"]) / result["rent_per_busy_hour"]
+    assume(abs(gap) > 1e-6)  # away from the knife edge where rounding decides
     within = months is not None and months <= inputs["lifetime_years"] * 12
     assert within == result["buying_cheaper"]
 
@@ -140,6 +192,8 @@ def test_run_bills_scale_with_the_run(inputs, times):
     [
         ("purchase_price", 0, "purchase_price must be a number > 0 (got 0)"),
         ("lifetime_years", -1, "lifetime_years must be a number > 0 (got -1)"),
+        ("cost_of_capital", -0.01, "cost_of_capital must be a number in [0, 1] (got -0.01)"),
+        ("rental_terms", "spot", "rental_terms must be one of on_demand, committed (got 'spot')"),
         ("power", -5, "power must be a number ≥ 0 (got -5)"),
         ("pue", 0.9, "pue must be a number ≥ 1 (got 0.9)"),
         ("electricity_price", -0.01, "electricity_price must be a number ≥ 0 (got -0.01)"),
@@ -164,14 +218,17 @@ def test_bad_input_raises_value_error_naming_field_and_range(field, value, messa
 
 def test_illustrative_prices_say_so():
     labels = {spec["name"]: spec["label"] for spec in ownership.INPUTS}
-    for name in ("purchase_price", "electricity_price", "rental_price"):
+    for name in ("purchase_price", "electricity_price", "rental_price", "cost_of_capital"):
         assert "illustrative" in labels[name]
 
 
 def test_presets_are_the_datasheet_and_model_card_figures():
     values = {option["id"]: option["values"] for group in ownership.PRESETS for option in group["options"]}
+    assert values["amazon-2025"] == {"lifetime_years": 5}
+    assert values["coreweave"] == {"lifetime_years": 6}
     assert values["dgx-h100"] == {"power": 10_200 / 8}
     assert values["dgx-b200"] == {"power": 14_300 / 8}
     assert values["llama31-8b"] == {"run_hours": 1.46e6}
     assert values["llama31-70b"] == {"run_hours": 7.0e6}
     assert values["llama31-405b"] == {"run_hours": 30.84e6}
+    assert values["deepseek-v3"] == {"run_hours": 2.788e6}

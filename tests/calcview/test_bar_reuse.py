@@ -25,11 +25,11 @@ def texts(svg: ET.Element) -> list[str]:
 
 def test_step_bar_shows_seconds_and_the_exposed_all_reduce():
     svg = drawn(allreduce, "step")
-    assert "The all-reduce adds 345 ms: the step takes 4.69 s" in texts(svg)
+    assert "The all-reduce adds 359 ms: the step takes 4.71 s" in texts(svg)
     assert "Compute alone 4.35 s" in texts(svg)
     assert svg.get("aria-label") == (
-        "One training step: the step takes 4.69 s (compute 4.35 s, exposed all-reduce 345 ms), "
-        "of which 345 ms is all-reduce not hidden behind compute."
+        "One training step: the step takes 4.71 s (compute 4.35 s, exposed all-reduce 359 ms), "
+        "of which 359 ms is all-reduce not hidden behind compute."
     )
     assert "lm-fig--over" in svg.get("class")
 
@@ -44,7 +44,7 @@ def test_step_bar_when_the_exchange_is_hidden():
 def test_cost_bar_in_dollars_against_the_rental_price():
     svg = drawn(ownership, "hourly")
     assert "Renting is cheaper: owning costs $3.13 an hour, renting $2.50" in texts(svg)
-    assert "Purchase $2.14" in texts(svg) and "Electricity $0.133" in texts(svg)
+    assert "Purchase and financing $2.14" in texts(svg) and "Electricity $0.133" in texts(svg)
     svg = drawn(ownership, "hourly", utilisation="0.9")
     assert "Owning is cheaper: $1.80 an hour against $2.50 to rent" in texts(svg)
     assert "less than the $2.50 rental price" in svg.get("aria-label")
@@ -53,7 +53,7 @@ def test_cost_bar_in_dollars_against_the_rental_price():
 def test_cost_bar_parts_are_proportional():
     svg = drawn(ownership, "hourly", utilisation="1")
     widths = [float(r.get("width")) for r in svg.findall(f".//{SVG}rect") if "lm-fig-part " in r.get("class")]
-    assert widths[0] / widths[1] == pytest.approx((37_500 / 35_040) / (1.275 * 1.3 * 0.08), rel=0.01)
+    assert widths[0] / widths[1] == pytest.approx((37_500 * ownership.capital_recovery_factor(0.08, 5) / 8760) / (1.275 * 1.3 * 0.08), rel=0.01)
 
 
 def test_without_format_or_words_the_bar_still_speaks_of_memory_in_bytes():
