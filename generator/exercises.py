@@ -139,6 +139,9 @@ def _sequence_failure(claim: Claim, states: list[State]) -> str | None:
     for before, after in zip(states, states[1:]):
         a, b = _output(before, out), _output(after, out)
         between = f"between {before.label} and {after.label}"
+        numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b))
+        if not numeric and (claim.trend in ("rises", "falls") or claim.ratio is not None):
+            return f"{out} is not a number {between} ({_show(a)} → {_show(b)}): a trend or ratio needs numbers at every step"
         if claim.trend == "rises" and not b > a:
             return f"{out} did not rise {between}: {_show(a)} → {_show(b)}"
         if claim.trend == "falls" and not b < a:

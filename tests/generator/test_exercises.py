@@ -102,3 +102,13 @@ def test_becomes_ignores_the_page_scenario_before_the_first_step() -> None:
     states = play(parallelism, {"tp": 16}, exercise(steps))
     assert states[0].outputs["fits"] is True
     assert claim_failure(Claim(output="fits", becomes=True, when={"tp": 8, "pp": 2}), states) is None
+
+
+def test_a_trend_over_an_output_that_is_not_a_number_is_a_false_claim_not_a_crash() -> None:
+    from generator.exercises import State
+
+    states = [State({"x": 1}, {"months": None}, "start"), State({"x": 1}, {"months": 30.0}, "x 1"),
+              State({"x": 2}, {"months": None}, "x 2")]
+    failure = claim_failure(Claim(output="months", trend="falls"), states)
+    assert failure == "months is not a number between x 1 and x 2 (30 → None): a trend or ratio needs numbers at every step"
+    assert "not a number" in claim_failure(Claim(output="months", ratio=2), states)
