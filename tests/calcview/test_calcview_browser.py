@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from calcview import python_file_names, render_form, write_site_assets
-from calculators import parallelism
+from calcview import evaluate, python_file_names, render_form, write_site_assets
+from calculators import parallelism, reliability
 from tests.conftest import free_port, serve_folder
 
 pytestmark = pytest.mark.browser
@@ -42,6 +42,8 @@ def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     block = render_form(parallelism, "calc-parallelism")
     (site / "calc" / "index.html").write_text(PAGE.format(title="Calculator", root="../", body=block), encoding="utf-8")
     (site / "lazy.html").write_text(PAGE.format(title="Far below", root="", body='<div style="height: 4000px"></div>' + block), encoding="utf-8")
+    notes = render_form(reliability, "calc-reliability")
+    (site / "notes.html").write_text(PAGE.format(title="Notes", root="", body=notes), encoding="utf-8")
     (site / "plain.html").write_text(PAGE.format(title="No calculator", root="", body="<p>Nothing to compute.</p>"), encoding="utf-8")
     broken = folder / "broken"  # the same site with the wasm missing
     write_site_assets(REPO, broken)
@@ -198,3 +200,22 @@ def test_worker_failure_is_shown_with_a_reason(page, harness):
     page.wait_for_selector(".lm-calc__status[data-state=failed]", timeout=READY_TIMEOUT_MS)
     assert page.locator(".lm-calc__status").inner_text().startswith("Calculator failed:")
     assert output(page, "memory_each_bytes") == "1.12 TB"  # the pre-rendered numbers stay
+
+
+def test_notes_on_the_models_range_appear_live_as_text_and_go_away(page, harness):
+    """Inputs past where the model holds bring a visible note beside the results (and in the
+    announcement); back inside the range, the note box hides again."""
+    page.goto(harness + "notes.html")
+    wait_ready(page)
+    box = page.locator("[data-role=notes]")
+    assert box.is_hidden()  # the defaults are inside the model's range
+    page.select_option("#calc-reliability-interval_rule", "fixed")
+    page.fill("#calc-reliability-fixed_interval_seconds", "600")  # ten hours between saves
+    box.wait_for(state="visible")
+    items = box.locator("li")
+    expected = evaluate(reliability, {"interval_rule": "fixed", "fixed_interval_seconds": "600"})["notes"]
+    assert expected and [items.nth(i).inner_text() for i in range(items.count())] == expected
+    assert box.locator("li *").count() == 0  # text only, no markup from the notes
+    page.wait_for_function("document.querySelector('[data-role=announce]').textContent.includes('Note:')")
+    page.click("[data-action=reset]")
+    box.wait_for(state="hidden")
