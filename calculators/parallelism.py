@@ -189,6 +189,7 @@ OUTPUTS: list[dict] = [
     {"name": "accelerators", "announce": True, "label": "Accelerators", "unit": "", "format": "integer"},
     {"name": "global_batch_tokens", "label": "Tokens per step (global batch)", "unit": "tokens", "format": "number"},
     {"name": "bubble", "label": "Pipeline bubble (idle share of each step, already inside MFU)", "unit": "", "format": "percent"},
+    {"name": "bubble_vs_ideal", "label": "Bubble time ÷ busy time, (p − 1)/(v·m)", "unit": "", "format": "percent"},
     {"name": "train_flops", "label": "Training compute (model FLOPs)", "unit": "", "format": "flops"},
     {"name": "attention_share", "label": "Share of that compute in attention", "unit": "", "format": "percent"},
     {"name": "hardware_flops", "label": "Arithmetic actually run, with recomputation", "unit": "", "format": "flops"},
@@ -312,6 +313,9 @@ ASSUMPTIONS: list[str] = [
     "Fully sharded (ZeRO-3 / FSDP) state is counted like DeepSpeed's estimator: 18 bytes per parameter over the "
     "copies, because it keeps a fp32 gradient partition, plus one gathered transformer block of 16-bit weights and "
     "gradients; the ZeRO paper's 16 bytes ÷ copies is the lower bound, prefetching a second block adds more.",
+    "Sharding of optimizer state and gradients (ZeRO-1 and ZeRO-2) follows the ZeRO paper, 4 + 12/dp and 2 + 14/dp "
+    "bytes per parameter; DeepSpeed's ZeRO-2 estimator budgets more, 4 + 16/dp bytes per parameter, because it "
+    "keeps fp32 gradient partitions and full 16-bit weights and gradients.",
     "Activations follow Korthikanti et al. (2022) for a GPT-style block with a 4h MLP and 16-bit activations; "
     "SwiGLU MLPs, grouped-query attention and mixture-of-experts layers differ somewhat, and the embedding, logits "
     "and temporary buffers of the first and last stages are left out.",
@@ -531,6 +535,7 @@ def _time(r: dict) -> dict:
         "accelerators": accelerators,
         "global_batch_tokens": tokens_per_copy * r["dp"],
         "bubble": pipeline_bubble(r["pp"], r["micro_batches"], r["virtual_stages"]),
+        "bubble_vs_ideal": (r["pp"] - 1) / (r["virtual_stages"] * r["micro_batches"]),  # Narayanan et al.'s "bubble time fraction"
         "train_flops": train_flops,
         "attention_share": attention / per_token,
         "hardware_flops": (per_token + extra) * r["tokens"],
