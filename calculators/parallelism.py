@@ -15,9 +15,10 @@ bytes (decimal, 1 GB = 1e9 bytes), FLOP, FLOP/s, seconds. The pieces and where t
   s·b·h·(34 + 5·a·s/h) bytes with no parallelism; with tensor parallelism alone
   s·b·h·(10 + 24/t + 5·a·s/(h·t)); with tensor and sequence parallelism that divided by t.
   Selective recomputation (or an attention kernel that never stores the s×s scores) drops the
-  5·a·s/h term; full recomputation keeps only each layer's input, 2·s·b·h (÷ t with sequence
-  parallelism). Under 1F1B the first pipeline stage holds min(m, p) micro-batches of its L/p
-  layers, up to L layers' worth (Korthikanti et al. 2022, on pipeline parallelism).
+  5·a·s/h term; full recomputation keeps only each layer's input, 2·s·b·h (Table 2: not split
+  over t). Under 1F1B the first pipeline stage holds min(m, p) micro-batches of its L/p
+  layers, up to L layers' worth; the interleaved schedule with v chunks per accelerator holds
+  L·(1 + (p-1)/(p·v)) (Korthikanti et al. 2022, section 4.2.3).
 * Training compute: 6 × active parameters × tokens (Kaplan et al. 2020), optionally with the
   attention term 12·L·h·s per token (Korthikanti et al. 2022, model FLOPs
   72·B·s·L·h²·(1 + s/6h + V/12hL); Narayanan et al. 2021 use the same count). Full
@@ -194,6 +195,7 @@ OUTPUTS: list[dict] = [
     {"name": "attention_share", "label": "Share of that compute in attention", "unit": "", "format": "percent"},
     {"name": "hardware_flops", "label": "Arithmetic actually run, with recomputation", "unit": "", "format": "flops"},
     {"name": "hardware_utilisation", "label": "Hardware FLOPs utilisation that MFU implies", "unit": "", "format": "percent"},
+    {"name": "recompute_overhead", "label": "Extra arithmetic spent recomputing activations", "unit": "", "format": "percent"},
     {"name": "days", "announce": True, "label": "Training time", "unit": "", "format": "days"},
     {"name": "accelerator_hours", "label": "Accelerator-hours", "unit": "accelerator-hours", "format": "number"},
     {"name": "all_to_all_bytes_per_token_layer", "label": "Expert all-to-all per token and MoE layer", "unit": "", "format": "bytes"},
@@ -319,8 +321,12 @@ ASSUMPTIONS: list[str] = [
     "Activations follow Korthikanti et al. (2022) for a GPT-style block with a 4h MLP and 16-bit activations; "
     "SwiGLU MLPs, grouped-query attention and mixture-of-experts layers differ somewhat, and the embedding, logits "
     "and temporary buffers of the first and last stages are left out.",
-    "The first pipeline stage holds activations of min(m, p) micro-batches of its L/p layers (1F1B); the "
-    "interleaved schedule holds a little more, which is not counted.",
+    "The first pipeline stage holds activations of min(m, p) micro-batches of its L/p layers (1F1B), and "
+    "(1 + (p - 1)/(p·v)) times that with v interleaved chunks; full recomputation keeps each layer's input whole "
+    "on every tensor-parallel rank, as Korthikanti et al. assume.",
+    "Selective recomputation re-runs the two attention matrix products, 4·L·h·s operations per token, as "
+    "Korthikanti et al. describe in their appendix; their equation 8 adds three times as much, so the recompute "
+    "overheads they quote (2.7 % for GPT-3) come out near a third of that here.",
     "A mixture of experts is described by total and active parameters, experts per layer and experts per token; "
     "every layer is taken to be an MoE layer, experts are spread evenly over the expert-parallel ways, and the "
     "all-to-all sends 16-bit hidden vectors, with the share (ep - 1)/ep leaving each accelerator.",
@@ -357,7 +363,7 @@ def activation_bytes_per_layer(seq_len: int, batch: int, hidden: int, heads: int
     """Bytes of 16-bit activations one transformer layer keeps for the backward pass (Korthikanti et al. 2022, Table 2)."""
     sbh = seq_len * batch * hidden
     if recompute == "full":
-        return ACTIVATION_BYTES * sbh / (tp if sequence_parallel else 1)
+        return ACTIVATION_BYTES * sbh  # only the layer's input, kept whole on every tensor-parallel rank
     scores = 5 * heads * seq_len / hidden if recompute == "none" else 0.0
     if sequence_parallel:
         return sbh * (34 + scores) / tp
@@ -501,7 +507,12 @@ def _memory(r: dict) -> dict:
     per_layer = activation_bytes_per_layer(r["seq_len"], r["micro_batch_size"], r["hidden"], r["heads"], r["tp"],
                                            r["sequence_parallel"] == "on", r["recompute"])
     in_flight = min(r["micro_batches"], r["pp"])
-    activations = per_layer * r["layers"] / r["pp"] * in_flight
+    interleaving = 1 + (r["pp"] - 1) / (r["pp"] * r["virtual_stages"]) if r["virtual_stages"] > 1 else 1
+    activations = per_layer * r["layers"] / r["pp"] * in_flight * interleaving
+    stored = activation_bytes_per_layer(r["seq_len"], r["micro_batch_size"], r["hidden"], r["heads"], r["tp"],
+                                        r["sequence_parallel"] == "on", "none")
+    selective = activation_bytes_per_layer(r["seq_len"], r["micro_batch_size"], r["hidden"], r["heads"], r["tp"],
+                                           r["sequence_parallel"] == "on", "selective")
     state = held_params * (weight_bpp + gradient_bpp + optimizer_bpp) + gathered
     return {
         "bytes_per_param": weight_bpp + gradient_bpp + optimizer_bpp,
@@ -512,6 +523,7 @@ def _memory(r: dict) -> dict:
         "gathered_bytes": gathered,
         "state_each_bytes": state,
         "activation_bytes_per_layer": per_layer,
+        "attention_score_share": 1 - selective / stored,  # what selective recomputation saves
         "activation_bytes": activations,
         "memory_each_bytes": state + activations,
         "fits": state + activations <= r["memory_per_accelerator"],
@@ -540,6 +552,7 @@ def _time(r: dict) -> dict:
         "attention_share": attention / per_token,
         "hardware_flops": (per_token + extra) * r["tokens"],
         "hardware_utilisation": r["utilisation"] * (per_token + extra) / per_token,
+        "recompute_overhead": extra / per_token,
         "achieved_flops_per_accelerator": r["peak_flops"] * r["utilisation"],
         "seconds": seconds,
         "days": days,

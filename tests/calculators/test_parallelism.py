@@ -120,7 +120,7 @@ def test_training_flops_and_days_for_the_default_scenario():
         ({"recompute": "selective", "tp": 8, "sequence_parallel": "on"}, 2048 * 12288 * 34 / 8),
         ({"recompute": "selective", "tp": 8, "sequence_parallel": "off"}, 2048 * 12288 * (10 + 24 / 8)),
         ({"recompute": "full", "tp": 8, "sequence_parallel": "off"}, 2 * 2048 * 12288),
-        ({"recompute": "full", "tp": 8, "sequence_parallel": "on"}, 2 * 2048 * 12288 / 8),
+        ({"recompute": "full", "tp": 8, "sequence_parallel": "on"}, 2 * 2048 * 12288),  # Table 2: sbh(2), not split
     ],
 )
 def test_activation_bytes_per_layer_follow_korthikanti_table_2(changes, per_layer):
@@ -132,6 +132,27 @@ def test_first_stage_holds_min_of_micro_batches_and_stages_in_flight():
     per_layer = run()["activation_bytes_per_layer"]
     assert run(pp=8, micro_batches=2)["activation_bytes"] == pytest.approx(per_layer * 80 / 8 * 2, rel=1e-12)
     assert run(pp=8, micro_batches=64)["activation_bytes"] == pytest.approx(per_layer * 80, rel=1e-12)
+
+
+def test_interleaving_holds_1_plus_p_minus_1_over_p_v_times_more_activations():
+    per_layer = run()["activation_bytes_per_layer"]
+    result = run(pp=8, micro_batches=16, virtual_stages=3)
+    assert result["activation_bytes"] == pytest.approx(per_layer * 80 * (1 + 7 / 24), rel=1e-12)
+
+
+@pytest.mark.parametrize(("shape", "share"), [
+    ({"heads": 96, "hidden": 12288}, 80 / 114),  # GPT-3: 5as/h = 80 against 34, "70 %"
+    ({"heads": 128, "hidden": 20480}, 64 / 98),  # MT-NLG: 5as/h = 64, "65 %"
+])
+def test_selective_recomputation_saves_the_attention_score_share(shape, share):
+    result = run(**shape, seq_len=2048, tp=8, sequence_parallel="on")
+    assert result["attention_score_share"] == pytest.approx(share, rel=1e-12)
+
+
+def test_full_recomputation_costs_a_third_more_arithmetic_in_either_count():
+    assert run(recompute="full")["recompute_overhead"] == pytest.approx(1 / 3, rel=1e-12)
+    assert run(recompute="full", flops_rule="attention")["recompute_overhead"] == pytest.approx(1 / 3, rel=1e-12)
+    assert run(recompute="none", flops_rule="attention")["recompute_overhead"] == 0
 
 
 def test_recomputation_makes_gpt3_175b_fit_on_a100s():
@@ -278,6 +299,8 @@ scenarios = st.fixed_dictionaries(
 @settings(max_examples=200, deadline=None)
 @given(inputs=scenarios, field=st.sampled_from(["tp", "pp", "dp"]), more=st.integers(1, 64))
 def test_memory_per_accelerator_never_rises_as_a_way_grows(inputs, field, more):
+    if field == "pp":  # interleaved, a deeper pipeline holds more: L·(1 + (p - 1)/(p·v)) layers' worth
+        inputs = {**inputs, "virtual_stages": 1}
     before = parallelism.compute(**inputs)["memory_each_bytes"]
     after = parallelism.compute(**{**inputs, field: inputs[field] + more})["memory_each_bytes"]
     assert after <= before * (1 + 1e-12)
