@@ -160,7 +160,8 @@ INPUTS: list[dict] = [
             [("params", "6 × parameters × tokens"), ("attention", "6 × parameters × tokens + attention")]),
     _select("precision", "Number format of the matrix multiplications", "bf16",
             "The format the peak below is quoted for; FP8 and FP4 double and quadruple the dense rate on "
-            "parts that support them. Training state stays 16 bytes per parameter.",
+            "parts that support them. Papers usually quote MFU against the BF16 peak: against the FP8 peak the "
+            "same run shows half the utilisation. Training state stays 16 bytes per parameter.",
             [("bf16", "BF16"), ("fp8", "FP8"), ("fp4", "FP4")]),
     {
         "name": "memory_per_accelerator", "label": "Memory per accelerator", "unit": "GB", "factor": 1e9,
