@@ -68,7 +68,7 @@ def live_page(browser, harness):
 
 def reset(page) -> None:
     page.click("[data-action=reset]")
-    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '1.12 TB'")
+    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '1.3 TB'")
 
 
 def wait_ready(page) -> None:
@@ -95,7 +95,7 @@ def test_worker_starts_only_when_the_calculator_nears_the_viewport(page, harness
     page.set_viewport_size({"width": 1000, "height": 600})
     page.goto(harness + "lazy.html")
     page.wait_for_load_state("networkidle")
-    assert output(page, "memory_each_bytes") == "1.12 TB"  # pre-rendered, no script needed
+    assert output(page, "memory_each_bytes") == "1.3 TB"  # pre-rendered, no script needed
     assert not [url for url in requests if "pyodide" in url]
     page.locator(".lm-calc").scroll_into_view_if_needed()
     wait_ready(page)
@@ -111,10 +111,10 @@ def test_inputs_recompute_outputs_figures_and_errors(live_page):
     page = live_page
     reset(page)
     page.fill("#calc-parallelism-tp", "8")
-    page.fill("#calc-parallelism-pp", "2")
-    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '70 GB'")
+    page.fill("#calc-parallelism-pp", "4")
+    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '40.7 GB'")
     assert output(page, "fits") == "Yes"
-    assert output(page, "accelerators") == "16"
+    assert output(page, "accelerators") == "32"
     glance = page.locator(".lm-calc__glance")
     assert glance.evaluate("e => getComputedStyle(e).position") == "sticky"
     for name in ("memory_each_bytes", "fits", "accelerators", "days"):
@@ -122,7 +122,7 @@ def test_inputs_recompute_outputs_figures_and_errors(live_page):
     # the figures are drawn in the next animation frame, before it is painted
     page.evaluate("() => new Promise((resolve) => requestAnimationFrame(resolve))")
     assert "lm-fig--over" not in page.locator("[data-figure-art=memory] svg").get_attribute("class")
-    assert "2 stages" in page.locator("[data-figure-art=pipeline] svg").get_attribute("aria-label")
+    assert "4 stages" in page.locator("[data-figure-art=pipeline] svg").get_attribute("aria-label")
 
     page.fill("#calc-parallelism-tp", "0")
     error = page.locator("#calc-parallelism-tp-error")
@@ -134,7 +134,7 @@ def test_inputs_recompute_outputs_figures_and_errors(live_page):
 
     page.fill("#calc-parallelism-tp", "8")
     page.wait_for_function("document.querySelector('#calc-parallelism-tp-error').textContent === ''")
-    page.wait_for_function("document.querySelector('[data-role=announce]').textContent.includes('70 GB')")
+    page.wait_for_function("document.querySelector('[data-role=announce]').textContent.includes('40.7 GB')")
 
 
 def test_slider_and_number_stay_in_sync(live_page):
@@ -155,13 +155,13 @@ def test_presets_fill_fields_and_reset_restores_defaults(live_page):
     assert page.input_value("#calc-parallelism-memory_per_accelerator") == "192"
     assert page.input_value("#calc-parallelism-peak_flops") == "1307.4"
     page.fill("#calc-parallelism-params", "405")
-    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '6.48 TB'")
+    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '6.66 TB'")  # 6.48 TB of state + activations
     # the menus follow once the result is shown (changing a <select> from script costs a form scan)
     assert page.input_value("#calc-parallelism-preset-model") == ""  # no model preset matches now
     page.click("[data-action=reset]")
     assert page.input_value("#calc-parallelism-params") == "70"
     assert page.input_value("#calc-parallelism-preset-accelerator") == "h100-sxm"
-    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '1.12 TB'")
+    page.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '1.3 TB'")
     page.wait_for_function("location.search === ''", timeout=5_000)  # the URL is written once the reader pauses
 
 
@@ -180,7 +180,7 @@ def test_scenario_lives_in_the_url_and_a_link_restores_it(live_page):
     assert fresh.input_value("#calc-parallelism-tp") == "4"
     assert fresh.input_value("#calc-parallelism-sharding") == "everything"
     wait_ready(fresh)
-    fresh.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '280 GB'")
+    fresh.wait_for_function("document.querySelector('[data-output=memory_each_bytes]').textContent === '362 GB'")  # 18 B × 70B ÷ 4, a gathered block, activations
     fresh.close()
 
 
@@ -199,7 +199,7 @@ def test_worker_failure_is_shown_with_a_reason(page, harness):
     page.goto(harness.replace("/project/", "/broken/") + "calc.html")
     page.wait_for_selector(".lm-calc__status[data-state=failed]", timeout=READY_TIMEOUT_MS)
     assert page.locator(".lm-calc__status").inner_text().startswith("Calculator failed:")
-    assert output(page, "memory_each_bytes") == "1.12 TB"  # the pre-rendered numbers stay
+    assert output(page, "memory_each_bytes") == "1.3 TB"  # the pre-rendered numbers stay
 
 
 def test_notes_on_the_models_range_appear_live_as_text_and_go_away(page, harness):

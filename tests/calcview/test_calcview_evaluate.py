@@ -17,7 +17,8 @@ SPECS = {spec["name"]: spec for spec in parallelism.INPUTS}
 def test_defaults_evaluate_to_the_cards_scenario():
     result = evaluate(parallelism, default_raw(parallelism))
     assert result["ok"] is True and result["errors"] == {}
-    assert result["display"]["memory_each_bytes"] == "1.12 TB"
+    assert result["display"]["memory_each_bytes"] == "1.3 TB"  # 1.12 TB of state + 183 GB of activations
+    assert result["display"]["state_each_bytes"] == "1.12 TB"
     assert result["display"]["fits"] == "No"
     assert result["display"]["accelerators"] == "1"
     assert result["display"]["bubble"] == "0 %"
@@ -25,7 +26,8 @@ def test_defaults_evaluate_to_the_cards_scenario():
     assert result["display"]["days"] == "184,000 days"
     assert result["values"]["params"] == 70e9
     assert set(result["figures"]) == {"memory", "pipeline"}
-    assert "1.12 TB" in result["announcement"] and "184,000 days" in result["announcement"]
+    assert "1.3 TB" in result["announcement"] and "184,000 days" in result["announcement"]
+    assert "Note: Does not fit" in result["announcement"]
 
 
 def test_missing_fields_take_their_defaults():
@@ -36,7 +38,7 @@ def test_raw_text_is_in_displayed_units():
     result = evaluate(parallelism, {"params": "405", "tokens": "15.6", "tp": "8", "pp": "16", "micro_batches": "128"})
     assert result["ok"]
     assert result["values"]["params"] == 405e9
-    assert result["values"]["memory_each_bytes"] == pytest.approx(405e9 * 16 / 128)
+    assert result["values"]["state_each_bytes"] == pytest.approx(405e9 * 16 / 128)
     assert result["display"]["bubble"] == "10.5 %"  # 15 / 143
 
 
@@ -62,9 +64,9 @@ def test_several_unreadable_fields_are_all_reported():
     [
         ("tp", "0", "Tensor-parallel ways must be a whole number ≥ 1 (got 0)"),
         ("pp", "2.5", "Pipeline stages must be a whole number ≥ 1 (got 2.5)"),
-        ("utilisation", "1.5", "Utilisation must be a number in (0, 1] (got 1.5)"),
+        ("utilisation", "1.5", "Model FLOPs utilisation (MFU) must be a number in (0, 1] (got 1.5)"),
         ("micro_batches", "-4", "Micro-batches per step must be a whole number ≥ 1 (got -4)"),
-        ("peak_flops", "inf", "Peak 16-bit compute per accelerator must be a finite number (got 'inf')"),
+        ("peak_flops", "inf", "Peak dense compute per accelerator must be a finite number (got 'inf')"),
         ("dp", "nan", "Data-parallel copies must be a finite number (got 'nan')"),
     ],
 )

@@ -30,22 +30,24 @@ def test_memory_bar_marks_a_scenario_that_does_not_fit():
     assert "lm-fig--over" in svg.get("class")
     assert svg.findall(f".//{SVG}rect[@class='lm-fig-over']")
     texts = [element.text for element in svg.iter(f"{SVG}text")]
-    assert "Does not fit: needs 1.12 TB, has 80 GB" in texts
+    assert "Does not fit: needs 1.3 TB, has 80 GB" in texts
     assert "Weights 140 GB" in texts and "Optimizer state 840 GB" in texts
 
 
 def test_memory_bar_for_a_scenario_that_fits():
-    svg = figure("memory", tp="8", pp="2")
+    svg = figure("memory", tp="8", pp="4", micro_batches="4")
     assert "lm-fig--over" not in svg.get("class")
     assert not svg.findall(f".//{SVG}rect[@class='lm-fig-over']")
     assert svg.get("aria-label").endswith("; fits.")
 
 
 def test_memory_bar_parts_are_proportional_to_the_breakdown():
-    svg = figure("memory", tp="8", pp="2")
+    svg = figure("memory", tp="8", pp="4", micro_batches="4")
     widths = [float(rect.get("width")) for rect in svg.findall(f".//{SVG}rect") if "lm-fig-part " in rect.get("class")]
-    assert len(widths) == 3
+    assert len(widths) == 5  # weights, gradients, optimizer, gathered layer (none here), activations
     assert widths[2] / widths[0] == pytest.approx(6, rel=0.01)  # 12 bytes vs 2 bytes
+    assert widths[3] == 0
+    assert widths[4] / widths[0] == pytest.approx(22.8e9 / 4.375e9, rel=0.01)  # 80 layers × 34sbh/8 vs 70B × 2 B / 32
 
 
 def test_colours_come_from_css_custom_properties():

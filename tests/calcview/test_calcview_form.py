@@ -94,11 +94,13 @@ def test_fields_show_the_default_values(parsed):
     assert elements["calc-parallelism-peak_flops"][1]["value"] == "989"
     assert elements["calc-parallelism-utilisation"][1]["value"] == "0.4"
     selected = [attrs["value"] for tag, attrs in parsed.elements if tag == "option" and "selected" in attrs]
-    assert selected == ["h100-sxm", "llama3-70b", "none"]
+    # accelerator and model presets, then the selects: sharding, sequence parallelism, recompute, FLOPs rule, format
+    assert selected == ["h100-sxm", "llama3-70b", "none", "on", "selective", "params", "bf16"]
 
 
 def test_results_and_figures_are_pre_rendered(form_html):
-    assert re.search(r'<dd data-output="memory_each_bytes"[^>]*>1\.12 TB</dd>', form_html)
+    assert re.search(r'<dd data-output="memory_each_bytes"[^>]*>1\.3 TB</dd>', form_html)
+    assert re.search(r'<dd data-output="state_each_bytes"[^>]*>1\.12 TB</dd>', form_html)
     assert re.search(r'<dd data-output="days"[^>]*>184,000 days</dd>', form_html)
     assert form_html.count("<svg") == 2
     assert 'role="status"' in form_html and 'aria-live="polite"' in form_html
@@ -124,7 +126,7 @@ def test_without_marked_outputs_the_first_three_are_key():
 
 def test_values_override_the_defaults_and_select_matching_presets():
     page = render_form(parallelism, "calc-b", {"tp": 8, "pp": 2, "memory_per_accelerator": 192e9, "peak_flops": "1307.4"})
-    assert re.search(r'<dd data-output="memory_each_bytes"[^>]*>70 GB</dd>', page)
+    assert re.search(r'<dd data-output="memory_each_bytes"[^>]*>81\.4 GB</dd>', page)  # 70 GB state + 11.4 GB activations
     assert re.search(r'<dd data-output="fits"[^>]*>Yes</dd>', page)
     assert re.search(r'<option value="mi300x" selected', page)
     root = Collector()

@@ -35,11 +35,12 @@ def test_pipeline_sweep_claims_hold_and_a_false_one_names_the_numbers() -> None:
 
 
 def test_becomes_checks_the_first_state_where_it_holds() -> None:
-    steps = [{"set": {"tp": 1, "pp": 1}}, {"sweep": "tp", "values": [1, 2, 4, 8]}, {"sweep": "pp", "values": [1, 2]}]
+    steps = [{"set": {"tp": 1, "pp": 1, "micro_batches": 8}}, {"sweep": "tp", "values": [1, 2, 4, 8]},
+             {"sweep": "pp", "values": [1, 2, 4]}]
     states = play(parallelism, {}, exercise(steps))
-    assert claim_failure(Claim(output="fits", becomes=True, when={"tp": 8, "pp": 2}), states) is None
-    wrong = claim_failure(Claim(output="fits", becomes=True, when={"tp": 4, "pp": 2}), states)
-    assert wrong == "fits first becomes yes at tp 8, pp 2, not at tp 4, pp 2"
+    assert claim_failure(Claim(output="fits", becomes=True, when={"tp": 8, "pp": 4}), states) is None
+    wrong = claim_failure(Claim(output="fits", becomes=True, when={"tp": 8, "pp": 2}), states)
+    assert wrong == "fits first becomes yes at tp 8, pp 4, not at tp 8, pp 2"
 
 
 def test_ratio_between_consecutive_states() -> None:
@@ -96,12 +97,12 @@ def test_every_exercise_in_the_content_is_proven() -> None:
 
 
 def test_becomes_ignores_the_page_scenario_before_the_first_step() -> None:
-    # The page's scenario (70B on 16-way tensor parallelism) already fits; the exercise
-    # starts from its first step (no splitting), so it first fits at 8-way tensor x 2-way pipeline.
-    steps = [{"set": {"tp": 1, "pp": 1}}, {"sweep": "tp", "values": [1, 2, 4, 8]}, {"sweep": "pp", "values": [1, 2]}]
-    states = play(parallelism, {"tp": 16}, exercise(steps))
+    # The page's scenario (70B on 16-way tensor × 4-way pipeline) already fits; the exercise
+    # starts from its first step (no splitting), so it first fits at 8-way tensor x 4-way pipeline.
+    steps = [{"set": {"tp": 1, "pp": 1}}, {"sweep": "tp", "values": [1, 2, 4, 8]}, {"sweep": "pp", "values": [1, 2, 4]}]
+    states = play(parallelism, {"tp": 16, "pp": 4, "micro_batches": 8}, exercise(steps))
     assert states[0].outputs["fits"] is True
-    assert claim_failure(Claim(output="fits", becomes=True, when={"tp": 8, "pp": 2}), states) is None
+    assert claim_failure(Claim(output="fits", becomes=True, when={"tp": 8, "pp": 4}), states) is None
 
 
 def test_a_trend_over_an_output_that_is_not_a_number_is_a_false_claim_not_a_crash() -> None:
