@@ -6,6 +6,8 @@ numbers them among its own sources.  Standard library only, like every calculato
 
 from __future__ import annotations
 
+GIB = 2**30  # one binary gigabyte: how memory capacities are really sized (see ACCELERATORS)
+
 SHARED: dict[str, dict] = {
     "nvidia-a100-datasheet": {
         "id": "nvidia-a100-datasheet",
@@ -111,7 +113,11 @@ SHARED: dict[str, dict] = {
 
 
 # Accelerator facts from the vendors' datasheets, in base units, per accelerator:
-#   memory               high-bandwidth memory (decimal bytes; a figure printed in GiB is converted)
+#   memory               high-bandwidth memory in bytes. Vendors print memory capacity as "GB" but
+#                        mean binary gigabytes (GiB, 2^30 bytes): HBM stacks come in powers of two,
+#                        an "80 GB" H100 holds 80 GiB ≈ 85.9e9 bytes (the driver reports 81,559 MiB
+#                        usable) and Google's TPU pages now print GiB outright. So a printed "N GB"
+#                        of memory is stored as N × GIB. Bandwidth and FLOP/s stay decimal.
 #   memory_bandwidth     peak memory bandwidth (bytes/s)
 #   dense_bf16_flops     dense 16-bit (BF16) tensor throughput (FLOP/s)
 #   dense_fp8_flops      dense 8-bit floating-point tensor throughput (FLOP/s)
@@ -129,20 +135,20 @@ ACCELERATORS: dict[str, dict] = {
     # Datasheet (SXM 80 GB column): 80 GB HBM2e; BF16 Tensor Core 312 TFLOPS (624 with
     # sparsity); 2,039 GB/s; NVLink 600 GB/s (both directions together) -> 300 GB/s each way;
     # HGX A100 joins 8 GPUs through NVSwitch. No FP8 tensor cores, so no FP8 or FP4 figure.
-    "a100-80gb": {"label": "NVIDIA A100 SXM 80 GB", "memory": 80e9, "dense_bf16_flops": 312e12,
+    "a100-80gb": {"label": "NVIDIA A100 SXM 80 GB", "memory": 80 * GIB, "dense_bf16_flops": 312e12,
                   "memory_bandwidth": 2.039e12, "scale_up_bandwidth": 300e9, "scale_up_domain": 8,
                   "source": "nvidia-a100-datasheet"},
     # Product page (H100 SXM column): 80 GB; 3.35 TB/s; BF16 1,979 and FP8 3,958 TFLOPS "with
     # sparsity" -> dense 989 and 1,979 (the Hopper whitepaper's unrounded dense rates are 989.4
     # and 1,978.9); NVLink 900 GB/s (both directions together) -> 450 GB/s each way; HGX H100 has
     # 8 GPUs on NVSwitch.
-    "h100-sxm": {"label": "NVIDIA H100 SXM", "memory": 80e9, "dense_bf16_flops": 989e12,
+    "h100-sxm": {"label": "NVIDIA H100 SXM", "memory": 80 * GIB, "dense_bf16_flops": 989e12,
                  "dense_fp8_flops": 1979e12, "memory_bandwidth": 3.35e12, "scale_up_bandwidth": 450e9,
                  "scale_up_domain": 8, "source": "nvidia-h100-datasheet"},
     # Product page (H200 SXM column): 141 GB HBM3e; 4.8 TB/s; BF16 1,979 and FP8 3,958 TFLOPS
     # with sparsity (same GH100 compute as H100 SXM) -> 989 and 1,979 dense; NVLink 900 GB/s ->
     # 450 GB/s each way; HGX H200 has 8 GPUs.
-    "h200-sxm": {"label": "NVIDIA H200 SXM", "memory": 141e9, "dense_bf16_flops": 989e12,
+    "h200-sxm": {"label": "NVIDIA H200 SXM", "memory": 141 * GIB, "dense_bf16_flops": 989e12,
                  "dense_fp8_flops": 1979e12, "memory_bandwidth": 4.8e12, "scale_up_bandwidth": 450e9,
                  "scale_up_domain": 8, "source": "nvidia-h200-datasheet"},
     # HGX page (HGX B200, 8 GPUs): FP4 "144 PFLOPS | 72 PFLOPS" (sparse | dense) -> 9 PFLOPS dense
@@ -150,7 +156,7 @@ ACCELERATORS: dict[str, dict] = {
     # NVSwitch GPU-to-GPU 1.8 TB/s (both directions together) -> 900 GB/s each way; total memory
     # "1.4 TB". The exact memory is on the DGX B200 page (same 8 GPUs): 1,440 GB and 64 TB/s ->
     # 180 GB and 8 TB/s per GPU.
-    "b200": {"label": "NVIDIA B200 (HGX, 180 GB)", "memory": 180e9, "dense_bf16_flops": 2250e12,
+    "b200": {"label": "NVIDIA B200 (HGX, 180 GB)", "memory": 180 * GIB, "dense_bf16_flops": 2250e12,
              "dense_fp8_flops": 4500e12, "dense_fp4_flops": 9000e12, "memory_bandwidth": 8e12,
              "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-b200-specs"},
     # HGX page (HGX B300, 8 Blackwell Ultra GPUs): FP4 "144 PFLOPS | 108 PFLOPS" (sparse | dense)
@@ -159,7 +165,7 @@ ACCELERATORS: dict[str, dict] = {
     # GPU-to-GPU 1.8 TB/s -> 900 GB/s each way; total memory "2.1 TB". Per GPU, the Blackwell
     # Ultra datasheet (HGX B300 column) prints 270 GB HBM3E and 7.7 TB/s (not the 288 GB of the
     # HBM stacks, nor 8 TB/s).
-    "b300": {"label": "NVIDIA B300 (HGX, 270 GB)", "memory": 270e9, "dense_bf16_flops": 2250e12,
+    "b300": {"label": "NVIDIA B300 (HGX, 270 GB)", "memory": 270 * GIB, "dense_bf16_flops": 2250e12,
              "dense_fp8_flops": 4500e12, "dense_fp4_flops": 13500e12, "memory_bandwidth": 7.7e12,
              "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-b300-specs"},
     # GB200 NVL72 page (72 GPUs in one NVLink domain): NVFP4 "1,440 | 720 PFLOPS" (sparse | dense)
@@ -167,7 +173,7 @@ ACCELERATORS: dict[str, dict] = {
     # is one-half" -> 5 and 2.5 dense per GPU; GB200 Superchip (2 GPUs) 372 GB HBM3E | 16 TB/s
     # -> 186 GB and 8 TB/s per GPU (rack: 13.4 TB, 576 TB/s); NVLink 130 TB/s for 72 GPUs
     # (3.6 TB/s per Superchip) -> 1.8 TB/s per GPU, 900 GB/s each way.
-    "gb200-nvl72": {"label": "NVIDIA GB200 NVL72 (per GPU)", "memory": 186e9, "dense_bf16_flops": 2500e12,
+    "gb200-nvl72": {"label": "NVIDIA GB200 NVL72 (per GPU)", "memory": 186 * GIB, "dense_bf16_flops": 2500e12,
                     "dense_fp8_flops": 5000e12, "dense_fp4_flops": 10000e12, "memory_bandwidth": 8e12,
                     "scale_up_bandwidth": 900e9, "scale_up_domain": 72, "source": "nvidia-gb200-nvl72"},
     # GB300 NVL72 page (72 Blackwell Ultra GPUs): FP4 "1,440 | 1,080 PFLOPS", the second
@@ -176,20 +182,20 @@ ACCELERATORS: dict[str, dict] = {
     # TB/s per GPU; NVLink 130 TB/s -> 1.8 TB/s per GPU, 900 GB/s each way. Per GPU, the
     # Blackwell Ultra datasheet (GB300 column) prints 279 GB HBM3E | 8 TB/s (72 x 279 GB ≈ the
     # page's rounded 20 TB), not the 288 GB of the HBM stacks.
-    "gb300-nvl72": {"label": "NVIDIA GB300 NVL72 (per GPU)", "memory": 279e9, "dense_bf16_flops": 2500e12,
+    "gb300-nvl72": {"label": "NVIDIA GB300 NVL72 (per GPU)", "memory": 279 * GIB, "dense_bf16_flops": 2500e12,
                     "dense_fp8_flops": 5000e12, "dense_fp4_flops": 15000e12, "memory_bandwidth": 8e12,
                     "scale_up_bandwidth": 900e9, "scale_up_domain": 72, "source": "nvidia-gb300-nvl72"},
     # Data sheet: 192 GB HBM3; 5.3 TB/s peak; BF16 1,307.4 TFLOPS dense (2,614.9 with
     # sparsity); FP8 2,614.9 dense (5.22 PFLOPS with sparsity); 8 GPUs per platform, each with 7
     # Infinity Fabric links of 128 GB/s. Which direction(s) the 128 GB/s counts is not stated
     # beside it, so no scale_up_bandwidth is given.
-    "mi300x": {"label": "AMD Instinct MI300X", "memory": 192e9, "dense_bf16_flops": 1307.4e12,
+    "mi300x": {"label": "AMD Instinct MI300X", "memory": 192 * GIB, "dense_bf16_flops": 1307.4e12,
                "dense_fp8_flops": 2614.9e12, "memory_bandwidth": 5.3e12, "scale_up_domain": 8,
                "source": "amd-mi300x-datasheet"},
     # Product page / data sheet: 288 GB HBM3E; 8 TB/s; FP16/BF16 2.5 PFLOPS dense (2,516.6
     # TFLOPS; 5.0 with sparsity), FP8 5.0 PFLOPS dense (5,033.2), MXFP4 10.1 PFLOPS (10,066.4);
     # 8 GPUs per platform. Infinity Fabric bandwidth: not given, for the same reason as MI300X.
-    "mi355x": {"label": "AMD Instinct MI355X", "memory": 288e9, "dense_bf16_flops": 2516.6e12,
+    "mi355x": {"label": "AMD Instinct MI355X", "memory": 288 * GIB, "dense_bf16_flops": 2516.6e12,
                "dense_fp8_flops": 5033.2e12, "dense_fp4_flops": 10066.4e12, "memory_bandwidth": 8e12,
                "scale_up_domain": 8, "source": "amd-mi355x-datasheet"},
     # Cloud TPU docs (v5p table): peak compute per chip 459 TFLOPs BF16 and 459 FP8 (no faster
@@ -197,14 +203,14 @@ ACCELERATORS: dict[str, dict] = {
     # page wrote "95GB"); HBM bandwidth 2,765 GBps; bidirectional ICI bandwidth per chip 1,200
     # GBps -> 600 GB/s each way. The ICI domain is a 3-D torus slice (largest single slice 6,144
     # chips), not an all-to-all switch, so no scale_up_domain is given.
-    "tpu-v5p": {"label": "Google TPU v5p (per chip)", "memory": 95 * 2**30, "dense_bf16_flops": 459e12,
+    "tpu-v5p": {"label": "Google TPU v5p (per chip)", "memory": 95 * GIB, "dense_bf16_flops": 459e12,
                 "dense_fp8_flops": 459e12, "memory_bandwidth": 2.765e12, "scale_up_bandwidth": 600e9,
                 "source": "google-tpu-v5p"},
     # Cloud TPU docs (TPU7x table): 2,307 TFLOPs BF16 and 4,614 FP8 per chip; HBM capacity per
     # chip 192 GiB -> 192 x 2^30 B ≈ 206.2 GB (Google's launch post wrote "192 GB"); HBM
     # bandwidth 7,380 GBps; bidirectional ICI bandwidth per chip 1,200 GBps -> 600 GB/s each
     # way; 9,216 chips per pod, on a 3-D torus, so no scale_up_domain is given (as for v5p).
-    "tpu-ironwood": {"label": "Google TPU Ironwood (TPU7x, per chip)", "memory": 192 * 2**30,
+    "tpu-ironwood": {"label": "Google TPU Ironwood (TPU7x, per chip)", "memory": 192 * GIB,
                      "dense_bf16_flops": 2307e12, "dense_fp8_flops": 4614e12, "memory_bandwidth": 7.38e12,
                      "scale_up_bandwidth": 600e9, "source": "google-tpu-ironwood"},
 }
