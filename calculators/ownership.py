@@ -395,6 +395,14 @@ def range_notes(result: dict) -> list[str]:
         notes.append(
             "This depreciation period is longer than the 5 to 6 years large operators book servers over; "
             "newer accelerators may cut what these earn before it ends.")
+    months, period = result["break_even_months"], 12 * result["lifetime_years"]
+    if months is None:
+        notes.append("Renting's savings never repay the purchase at this cost of capital: "
+                     "the break-even is never, however long the hardware lasts.")
+    elif months > period:
+        notes.append(f"The purchase would pay for itself only after {months:.0f} months, beyond its "
+                     f"{period:.0f}-month depreciation period: the model assumes the hardware earns "
+                     "nothing after that, so within its life renting is cheaper.")
     if result["utilisation"] < 0.3:
         notes.append(
             "At this low utilisation the idle power the model leaves out is a larger part of the "

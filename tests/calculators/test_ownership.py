@@ -86,7 +86,7 @@ def test_committed_rent_is_paid_while_idle():
 
 
 def test_notes_flag_long_write_offs_and_low_use():
-    assert run()["notes"] == []
+    assert run(rental_price=20)["notes"] == []
     assert any("5 to 6 years" in note for note in run(lifetime_years=8)["notes"])
     assert any("idle power" in note for note in run(utilisation=0.2)["notes"])
 
@@ -232,3 +232,17 @@ def test_presets_are_the_datasheet_and_model_card_figures():
     assert values["llama31-70b"] == {"run_hours": 7.0e6}
     assert values["llama31-405b"] == {"run_hours": 30.84e6}
     assert values["deepseek-v3"] == {"run_hours": 2.788e6}
+
+
+def test_a_break_even_beyond_the_depreciation_period_or_never_is_noted():
+    defaults = {spec["name"]: spec["default"] for spec in ownership.INPUTS}
+    result = ownership.compute(**defaults)
+    beyond = [n for n in result["notes"] if "beyond its" in n]
+    if result["break_even_months"] is not None and result["break_even_months"] > 12 * result["lifetime_years"]:
+        assert beyond and f"{result['break_even_months']:.0f} months" in beyond[0]
+    cheap_rent = ownership.compute(**{**defaults, "rental_price": 0.5})
+    assert cheap_rent["break_even_months"] is None
+    assert any("never repay" in n for n in cheap_rent["notes"])
+    dear_rent = ownership.compute(**{**defaults, "rental_price": 20})
+    assert dear_rent["break_even_months"] < 12 * dear_rent["lifetime_years"]
+    assert not any("beyond its" in n or "never repay" in n for n in dear_rent["notes"])
