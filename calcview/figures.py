@@ -22,6 +22,7 @@ COLOURS = {
     "part-1": "var(--lm-calc-part-1, #f28e2b)",
     "part-2": "var(--lm-calc-part-2, #59a14f)",
     "part-3": "var(--lm-calc-part-3, #b07aa1)",
+    "part-4": "var(--lm-calc-part-4, #9c755f)",
     "over": "var(--lm-calc-over, #e15759)",
     "forward": "var(--lm-calc-forward, #4e79a7)",
     "backward": "var(--lm-calc-backward, #f28e2b)",
@@ -68,15 +69,47 @@ def text(x: float, y: float, content: str, css_class: str = "lm-fig-text", ancho
     )
 
 
-def legend(entries: list[tuple[str, str, str]], y: float) -> list[str]:
-    """Swatches with labels in one row: entries are (text, colour, extra style)."""
-    column = PLOT_WIDTH / max(len(entries), 1)
+LEGEND_CHAR_WIDTH = 6.8  # a generous average advance of a 12 px sans-serif character
+LEGEND_GAP = 18
+LEGEND_ROW = 18
+
+
+def legend_rows(labels: list[str]) -> list[list[int]]:
+    """Entries (by index) flowed into rows that fit the plot width: each entry takes its
+    swatch, its estimated text width and a gap, so long labels never run into each other."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for index, label in enumerate(labels):
+        width = 14 + len(label) * LEGEND_CHAR_WIDTH
+        if rows[-1] and used + width > PLOT_WIDTH:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(index)
+        used += width + LEGEND_GAP
+    return rows
+
+
+def legend(entries: list[tuple[str, str, str]], y: float) -> tuple[list[str], float]:
+    """Swatches with labels, flowed into as many rows as they need: entries are (text, colour,
+    extra style). Returns the SVG parts and the height the rows below the first one add."""
+    rows = legend_rows([label for label, _, _ in entries])
     parts = []
-    for index, (label, colour, style) in enumerate(entries):
-        x = PLOT_LEFT + index * column
-        parts.append(rect(x, y - 10, 10, 10, colour, "lm-fig-swatch", extra=f' fill-opacity="{style}"' if style else ""))
-        parts.append(text(x + 14, y, label))
-    return parts
+    for row_index, row in enumerate(rows):
+        x, row_y = PLOT_LEFT, y + row_index * LEGEND_ROW
+        for index in row:
+            label, colour, style = entries[index]
+            parts.append(rect(x, row_y - 10, 10, 10, colour, "lm-fig-swatch", extra=f' fill-opacity="{style}"' if style else ""))
+            parts.append(text(x + 14, row_y, label))
+            x += 14 + len(label) * LEGEND_CHAR_WIDTH + LEGEND_GAP
+    return parts, (len(rows) - 1) * LEGEND_ROW
+
+
+PART_COLOURS = 5
+
+
+def part_colour(index: int) -> str:
+    """The fill of a bar's part: five distinct colours, then they repeat."""
+    return COLOURS[f"part-{index % PART_COLOURS}"]
 
 
 BAR_WORDS = {
@@ -116,7 +149,7 @@ def memory_bar(figure: dict, values: dict) -> str:
     x = PLOT_LEFT
     for index, ((label, amount), shown) in enumerate(zip(parts, amounts)):
         width = amount * scale
-        body.append(rect(x, bar_top, width, bar_height, COLOURS[f"part-{index % 4}"], f"lm-fig-part lm-fig-part-{index}", f"{label}: {shown}"))
+        body.append(rect(x, bar_top, width, bar_height, part_colour(index), f"lm-fig-part lm-fig-part-{index}", f"{label}: {shown}"))
         x += width
     capacity_x = PLOT_LEFT + capacity * scale
     if not fits:
@@ -135,11 +168,12 @@ def memory_bar(figure: dict, values: dict) -> str:
     body.append(text(capacity_x + (-4 if anchor == "end" else 4), bar_top - 12, capacity_label, "lm-fig-text lm-fig-capacity-label", anchor))
     verdict = words["fits" if fits else "over"].format(**filled)
     body.append(text(PLOT_LEFT, bar_top + bar_height + 22, verdict, "lm-fig-text lm-fig-verdict" + ("" if fits else " lm-fig-warning")))
-    body += legend([(f"{label} {shown}", COLOURS[f"part-{index % 4}"], "") for index, ((label, _), shown) in enumerate(zip(parts, amounts))], bar_top + bar_height + 44)
+    keys, extra = legend([(f"{label} {shown}", part_colour(index), "") for index, ((label, _), shown) in enumerate(zip(parts, amounts))], bar_top + bar_height + 44)
+    body += keys
 
     summary = words["summary_fits" if fits else "summary_over"].format(**filled)
     label = f"{figure.get('title', 'Memory')}: {summary}."
-    return svg_root("memory", label, bar_top + bar_height + 52, body, "" if fits else "lm-fig--over")
+    return svg_root("memory", label, bar_top + bar_height + 52 + extra, body, "" if fits else "lm-fig--over")
 
 
 def pipeline_runs(stages: int, micro_batches: int) -> list[tuple[int, int, int]]:
@@ -184,7 +218,8 @@ def pipeline_schedule(figure: dict, values: dict) -> str:
     axis_y = top + grid_height + 16
     body.append(text(PLOT_LEFT, axis_y, "Stage 1 at top; time runs right →", "lm-fig-text lm-fig-axis"))
     body.append(text(PLOT_LEFT + PLOT_WIDTH, axis_y, f"{stages} stage{'s' if stages != 1 else ''} × {slots} slots", "lm-fig-text lm-fig-axis", "end"))
-    body += legend([("Forward", COLOURS["forward"], ""), ("Backward", COLOURS["backward"], ""), (f"Idle {format_percent(idle_share)}", COLOURS["idle"], "0.14")], axis_y + 22)
+    keys, extra = legend([("Forward", COLOURS["forward"], ""), ("Backward", COLOURS["backward"], ""), (f"Idle {format_percent(idle_share)}", COLOURS["idle"], "0.14")], axis_y + 22)
+    body += keys
 
     if stages == 1:
         summary = f"one stage, so no pipeline and no idle bubble; {micro_batches} micro-batch{'es' if micro_batches != 1 else ''} per step"
@@ -194,7 +229,7 @@ def pipeline_schedule(figure: dict, values: dict) -> str:
             f"forward passes fill the pipeline, backward passes drain it, and each stage sits idle "
             f"{format_percent(idle_share)} of the step (the bubble)"
         )
-    return svg_root("pipeline", f"{figure.get('title', 'Pipeline schedule')}: {summary}.", axis_y + 30, body)
+    return svg_root("pipeline", f"{figure.get('title', 'Pipeline schedule')}: {summary}.", axis_y + 30 + extra, body)
 
 
 def share_bar(figure: dict, values: dict) -> str:
@@ -207,12 +242,13 @@ def share_bar(figure: dict, values: dict) -> str:
     x = PLOT_LEFT
     for index, (label, share) in enumerate(parts):
         width = share / whole * PLOT_WIDTH
-        body.append(rect(x, bar_top, width, bar_height, COLOURS[f"part-{index % 4}"], f"lm-fig-part lm-fig-part-{index}", f"{label}: {format_percent(share)}"))
+        body.append(rect(x, bar_top, width, bar_height, part_colour(index), f"lm-fig-part lm-fig-part-{index}", f"{label}: {format_percent(share)}"))
         x += width
-    body += legend([(f"{label} {format_percent(share)}", COLOURS[f"part-{index % 4}"], "") for index, (label, share) in enumerate(parts)], bar_top + bar_height + 22)
+    keys, extra = legend([(f"{label} {format_percent(share)}", part_colour(index), "") for index, (label, share) in enumerate(parts)], bar_top + bar_height + 22)
+    body += keys
 
     breakdown = ", ".join(f"{label.lower()} {format_percent(share)}" for label, share in parts)
-    return svg_root("share", f"{figure.get('title', 'Shares')}: {breakdown}.", bar_top + bar_height + 30, body)
+    return svg_root("share", f"{figure.get('title', 'Shares')}: {breakdown}.", bar_top + bar_height + 30 + extra, body)
 
 
 FIGURE_KINDS: dict[str, Callable[[dict, dict], str]] = {

@@ -219,3 +219,14 @@ def test_notes_on_the_models_range_appear_live_as_text_and_go_away(page, harness
     page.wait_for_function("document.querySelector('[data-role=announce]').textContent.includes('Note:')")
     page.click("[data-action=reset]")
     box.wait_for(state="hidden")
+
+
+def test_the_calculator_and_its_figures_fit_a_phone_screen(browser, harness):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(harness + "calc/")
+    wide = page.evaluate("""() => [...document.querySelectorAll('.lm-calc, .lm-calc__figure, .lm-fig')]
+        .filter((el) => el.getBoundingClientRect().right > 390.5).map((el) => el.className.baseVal ?? el.className)""")
+    assert wide == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()

@@ -160,3 +160,28 @@ def test_reused_drawings_equal_fresh_ones_over_any_sequence_of_changes(scenarios
         result = evaluate(parallelism, raw)
         fresh = {f["name"]: figures.FIGURE_KINDS[f["kind"]](f, result["values"]) for f in parallelism.FIGURES}
         assert result["figures"] == fresh
+
+
+def test_long_legend_labels_flow_into_rows_without_overlapping_and_the_figure_grows():
+    import re as _re
+
+    from calcview.figures import LEGEND_CHAR_WIDTH, PLOT_LEFT, PLOT_WIDTH, share_bar
+
+    names = ["Purchase and financing", "Electricity", "Other running costs", "Reserved (activations, runtime)", "KV cache"]
+    figure = {"name": "f", "kind": "share_bar", "parts": [{"value": f"v{i}", "label": name} for i, name in enumerate(names)]}
+    svg = share_bar(figure, {f"v{i}": 0.2 for i in range(len(names))})
+    short = share_bar({**figure, "parts": figure["parts"][:2]}, {"v0": 0.5, "v1": 0.5})
+    labels = [(float(x), float(y), text) for x, y, text in _re.findall(r'<text class="lm-fig-text" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]+)</text>', svg)]
+    assert len({y for _, y, _ in labels}) >= 2  # more than one row
+    for y in {y for _, y, _ in labels}:
+        row = sorted((x, x + len(text) * LEGEND_CHAR_WIDTH) for x, row_y, text in labels if row_y == y)
+        assert all(end <= next_start for (_, end), (next_start, _) in zip(row, row[1:]))  # no overlap
+        assert row[-1][1] <= PLOT_LEFT + PLOT_WIDTH + 1  # inside the plot
+    height = lambda s: float(_re.search(r'viewBox="0 0 \d+ ([\d.]+)"', s).group(1))  # noqa: E731
+    assert height(svg) > height(short)
+
+
+def test_five_parts_get_five_different_colours():
+    from calcview.figures import part_colour
+
+    assert len({part_colour(i) for i in range(5)}) == 5
