@@ -264,6 +264,13 @@ def test_regression_deepseek_v3_batch_of_8_reads_shared_weights_once_not_8_times
     assert old_rule / read == pytest.approx(1.81, abs=0.01)
 
 
+def test_deepseek_v3_expert_share_solved_from_counts_matches_its_config():
+    # DeepSeek-V3 inference config: 61 layers of which the first 3 dense, 256 routed experts of
+    # 3 × 7168 × 2048 weights each (moe_inter_dim 2048, dim 7168), 8 chosen per token.
+    routed = (61 - 3) * 256 * 3 * 7168 * 2048  # 653.9 billion
+    assert run(**DEEPSEEK_V3_ON_8_H200)["expert_params"] == pytest.approx(routed, rel=0.002)
+
+
 def test_a_huge_batch_reads_every_weight_once_and_one_token_reads_the_active_ones():
     assert serving.weights_read(10.0, 90.0, 1 - 8 / 256, 10**9) == pytest.approx(100.0, rel=1e-12)
     assert serving.weights_read(10.0, 90.0, 1 - 8 / 256, 1) == pytest.approx(10 + 90 * 8 / 256, rel=1e-12)
