@@ -41,8 +41,9 @@ and does 2 × active params operations per token; Kaplan et al., 2020, for the 2
     step_seconds          = max(memory_seconds, compute_seconds)   (a roofline, Williams et al., 2009)
     tokens/s per replica  = batch_used ÷ step_seconds
     replicas              = ceil(requests/s × output tokens ÷ tokens/s per replica)
-    compute-bound from    = the smallest batch with compute_seconds ≥ memory_seconds:
-                            weight bytes ÷ bandwidth ÷ (compute per request − cache read per request)
+    compute-bound from    = the smallest batch with compute_seconds ≥ memory_seconds, found by
+                            bisection between 1 and all weight bytes ÷ bandwidth ÷ (compute per
+                            request − cache read per request), past which it surely holds
 
 Prefill, reading the prompt in large blocks, so paced by arithmetic (Pope et al., 2022):
 
@@ -815,6 +816,11 @@ def where_the_model_stops(v: dict, memory: dict, speed: dict) -> list[str]:
             f"At a batch of {memory['batch_used']:,} the arithmetic ({speed['compute_seconds'] * 1e3:.3g} ms a step) takes longer "
             f"than reading memory ({speed['memory_seconds'] * 1e3:.3g} ms): decoding is compute-bound, so a bigger batch "
             "adds no output, only waiting for each user.")
+    if v["experts_per_token"] == v["experts"] and speed["active_params_used"] < v["params"]:
+        notes.append(
+            "Fewer parameters are active than the model holds, but no routing is given (experts per token equals "
+            "experts), so every weight is counted as read at every step; enter the experts per layer and how many "
+            "each token uses to count only the experts a batch reaches.")
     if v["prompt_tokens"] + v["output_tokens"] > v["context_tokens"]:
         notes.append(
             f"The prompt plus the reply ({v['prompt_tokens'] + v['output_tokens']:,} tokens) is longer than the context kept "

@@ -278,6 +278,13 @@ def test_a_huge_batch_reads_every_weight_once_and_one_token_reads_the_active_one
     assert run(**long_prompt)["prefill_seconds"] >= 671e9 / (8 * 3.35e12) * (1 - 1e-9)
 
 
+def test_active_params_without_routing_read_everything_and_say_so():
+    result = run(params=117e9, active_params=5.1e9, layers=36, head_dim=64, weight_precision="int4", accelerators=1)
+    assert result["step_weights_seconds"] == pytest.approx(58.5e9 / 3.35e12, rel=1e-12)
+    assert any("no routing is given" in note for note in result["notes"])
+    assert not any("no routing" in note for note in run(**GPT_OSS_ON_ONE_H100)["notes"])
+
+
 def test_dense_defaults_read_all_weights_once_per_step_whatever_the_batch():
     for batch in (1, 2, 5):
         assert run(batch=batch)["step_weights_seconds"] == pytest.approx(140e9 / H100_PAIR_BANDWIDTH, rel=1e-12)
