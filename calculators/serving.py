@@ -24,15 +24,26 @@ and does 2 × active params operations per token; Kaplan et al., 2020, for the 2
 
     batch_used            = min(batch, max_concurrent): speed and fleet are never worked out
                             from a batch that does not fit
-    weights read          = min(all weight bytes, batch_used × active weight bytes): a mixture
-                            of experts reads only the experts its tokens are routed to
+    weights read          = shared bytes + expert bytes × (1 − (1 − k/E)^batch_used): the
+                            shared (non-expert) weights are read once per step; each of the E
+                            experts of a layer is read if any of the batch's tokens picks it, and
+                            with each token picking k of E uniformly at random an expert is
+                            missed by all with probability (1 − k/E)^batch (the expected number of
+                            distinct experts hit when tokens pick independently and uniformly,
+                            elementary probability; the routing counts come from the DeepSeek-V3
+                            report, §4.2, and the gpt-oss model card). A dense
+                            model is E = k = 1: every weight read once per step.
+    shared / expert split = solved from total and active parameters, since
+                            active = shared + k/E × experts and total = shared + experts:
+                            experts = (total − active) ÷ (1 − k/E), shared = total − experts
     memory_seconds        = (weights read + batch_used × cache per request) ÷ replica bandwidth
     compute_seconds       = 2 × active params × batch_used ÷ (replica peak FLOP/s × share achieved)
     step_seconds          = max(memory_seconds, compute_seconds)   (a roofline, Williams et al., 2009)
     tokens/s per replica  = batch_used ÷ step_seconds
     replicas              = ceil(requests/s × output tokens ÷ tokens/s per replica)
-    compute-bound from    = the smallest batch with compute_seconds ≥ memory_seconds:
-                            weight bytes ÷ bandwidth ÷ (compute per request − cache read per request)
+    compute-bound from    = the smallest batch with compute_seconds ≥ memory_seconds, found by
+                            bisection between 1 and all weight bytes ÷ bandwidth ÷ (compute per
+                            request − cache read per request), past which it surely holds
 
 Prefill, reading the prompt in large blocks, so paced by arithmetic (Pope et al., 2022):
 
@@ -42,7 +53,9 @@ Prefill, reading the prompt in large blocks, so paced by arithmetic (Pope et al.
                             continuous batching the prompt is slotted in between decode steps;
                             Yu et al., 2022); queueing is left out
 
-Everything is in base units: bytes (decimal), bytes per second, FLOP/s, seconds, tokens.
+Everything is in base units: bytes, bytes per second, FLOP/s, seconds, tokens. Accelerator
+memory is typed in GiB (2^30 bytes), as vendors size HBM ("80 GB" on an H100 is 80 GiB);
+outputs are shown in decimal bytes.
 Standard library only; knows nothing of HTML. The user interface is declared as plain data
 below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 """
@@ -51,7 +64,7 @@ from __future__ import annotations
 
 import math
 
-from calculators._datasheets import accelerator_options, shared_sources
+from calculators._datasheets import GIB, accelerator_options, shared_sources
 from calculators._checks import at_least, in_range, one_of, positive, whole_count
 
 # Bytes one stored number takes at each precision.
@@ -61,7 +74,6 @@ HOURS_PER_YEAR = 365 * 24  # 8,760
 KEY_AND_VALUE = 2  # one key vector and one value vector per layer, head and token
 FLOPS_PER_PARAM_PER_TOKEN = 2  # one multiply and one add per weight in the forward pass (Kaplan et al., 2020)
 FAR_BEYOND_ANY_BATCH = 1e12  # requests; a crossing past this is reported unrounded
-ROUNDING_STEPS = 4  # corrections of the closed-form crossing batch for floating-point rounding
 NOT_SIZED = math.nan  # shown as "—": no speed or fleet size is given for a replica nothing fits in
 
 TITLE = "Serving calculator: memory, speed and replicas"
@@ -86,8 +98,15 @@ ASSUMPTIONS: list[str] = [
     "decode, so long prompts take longer to read than shown.",
     "With more accelerators than key-value heads each accelerator holds a whole copy of a head, as "
     "vLLM does; a split that does not divide the heads evenly is counted with whole heads.",
-    "A mixture of experts keeps every expert in memory but reads and multiplies only the active "
-    "parameters per token; a batch is assumed to touch active parameters × batch, up to all of them.",
+    "A mixture of experts keeps every expert in memory and multiplies only the active parameters "
+    "per token. Its split into shared (non-expert) and expert parameters is not typed in but solved "
+    "from the total and active counts and the routing (active = shared + k/E × expert parameters), "
+    "and every layer is taken to have the same E experts of equal size; where a model has dense "
+    "layers or experts of other sizes the split is an average.",
+    "A decode step reads the shared weights once and each expert that at least one token of the "
+    "batch is routed to; tokens are assumed to pick their k of E experts uniformly and "
+    "independently, so an expert is read with probability 1 − (1 − k/E)^batch. Real routers are "
+    "unbalanced and correlated, so fewer distinct experts are hit than this expectation says.",
     "No speculative decoding, prefix caching, sliding-window attention or cache offloading to host "
     "memory, each of which can change the numbers a lot.",
 ]
@@ -119,7 +138,33 @@ INPUTS: list[dict] = [
         "scale": "linear",
         # 0: the default model (Llama 3 70B) is dense, every weight works on every token.
         "default": 0,
-        "help": "For a mixture of experts, the parameters one token passes through (DeepSeek-V3: 37 of 671 billion); they set the arithmetic and the weights read per token. 0 means every parameter is active.",
+        "help": "For a mixture of experts, the parameters one token passes through (DeepSeek-V3: 37 of 671 billion); they set the arithmetic, and with the experts below the split between shared and expert weights. 0 means every parameter is active.",
+    },
+    {
+        "name": "experts",
+        "label": "Experts per layer (1 = dense)",
+        "unit": "experts",
+        "control": "number",
+        "min": 1,
+        "max": 1024,
+        "step": 1,
+        "scale": "linear",
+        # 1: the default model (Llama 3 70B) is dense; with 1 expert chosen of 1 all weights are read each step.
+        "default": 1,
+        "help": "Routed experts in each mixture-of-experts layer (DeepSeek-V3: 256, gpt-oss-120b: 128); an always-active shared expert counts as shared weights, not here. 1 for a dense model.",
+    },
+    {
+        "name": "experts_per_token",
+        "label": "Experts each token is routed to",
+        "unit": "experts",
+        "control": "number",
+        "min": 1,
+        "max": 1024,
+        "step": 1,
+        "scale": "linear",
+        # 1: with 1 expert in all (a dense model) the single expert is always chosen.
+        "default": 1,
+        "help": "How many of the routed experts each token uses in each layer (DeepSeek-V3: 8, gpt-oss: 4); at most the number of experts.",
     },
     {
         "name": "layers",
@@ -235,15 +280,17 @@ INPUTS: list[dict] = [
     {
         "name": "memory_per_accelerator",
         "label": "Memory per accelerator",
-        "unit": "GB",
-        "factor": 1e9,
+        "unit": "GiB",
+        "factor": GIB,
         "control": "number",
         "min": 1,
         "max": 1000,
         "step": 1,
         "scale": "linear",
-        "default": 80e9,  # H100 SXM datasheet
-        "help": "High-bandwidth memory on each accelerator, in decimal gigabytes.",
+        # H100 SXM datasheet's "80 GB": HBM is sized in binary units, 80 × 2^30 bytes
+        # (nvidia-smi reports 81,559 MiB usable), see calculators/_datasheets.py.
+        "default": 80 * GIB,
+        "help": "High-bandwidth memory on each accelerator, in GiB (2^30 bytes): the '80 GB' of an H100 is 80 GiB, about 85.9 decimal GB, because memory chips are sized in powers of two. The results show bytes in decimal units.",
     },
     {
         "name": "bandwidth_per_accelerator",
@@ -331,6 +378,8 @@ OUTPUTS: list[dict] = [
     {"name": "kv_bytes_per_token_per_accelerator", "label": "KV cache per token on each accelerator", "unit": "", "format": "bytes"},
     {"name": "kv_bytes_per_request", "label": "KV cache per request, as stored", "unit": "", "format": "bytes"},
     {"name": "reserved_bytes", "label": "Reserved for activations and the runtime", "unit": "", "format": "bytes"},
+    {"name": "shared_params", "label": "Shared (non-expert) parameters, solved from total and active", "unit": "parameters", "format": "number"},
+    {"name": "expert_params", "label": "Routed-expert parameters, solved from total and active", "unit": "parameters", "format": "number"},
     {"name": "memory_needed_bytes", "announce": True, "label": "Memory needed per replica for the batch asked", "unit": "", "format": "bytes"},
     {"name": "replica_memory_bytes", "label": "Memory of one replica", "unit": "", "format": "bytes"},
     {"name": "fits", "announce": True, "label": "Batch asked fits in memory", "unit": "", "format": "yesno"},
@@ -367,39 +416,50 @@ PRESETS: list[dict] = [
     {
         "name": "model",
         "label": "Model shape",
-        "fields": ["params", "active_params", "layers", "kv_heads", "head_dim"],
+        "fields": ["params", "active_params", "experts", "experts_per_token", "layers", "kv_heads", "head_dim"],
         "options": [
             {
                 "id": "llama2-7b",
                 "label": "Llama 2 7B (no grouped-query attention: 32 KV heads)",
                 # Llama 2 paper: 7B uses multi-head attention; 32 layers, 32 heads of 128.
-                "values": {"params": 7e9, "active_params": 0, "layers": 32, "kv_heads": 32, "head_dim": 128},
+                "values": {"params": 7e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 32, "kv_heads": 32, "head_dim": 128},
                 "source": "llama2",
             },
             {
                 "id": "llama3-8b",
                 "label": "Llama 3 8B (32 layers, 8 KV heads)",
-                "values": {"params": 8e9, "active_params": 0, "layers": 32, "kv_heads": 8, "head_dim": 128},
+                "values": {"params": 8e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 32, "kv_heads": 8, "head_dim": 128},
                 "source": "llama3-herd",
             },
             {
                 "id": "llama3-70b",
                 "label": "Llama 3 70B (80 layers, 8 KV heads)",
-                "values": {"params": 70e9, "active_params": 0, "layers": 80, "kv_heads": 8, "head_dim": 128},
+                "values": {"params": 70e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 80, "kv_heads": 8, "head_dim": 128},
                 "source": "llama3-herd",
             },
             {
                 "id": "llama3-405b",
                 "label": "Llama 3.1 405B (126 layers, 8 KV heads)",
-                "values": {"params": 405e9, "active_params": 0, "layers": 126, "kv_heads": 8, "head_dim": 128},
+                "values": {"params": 405e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 126, "kv_heads": 8, "head_dim": 128},
                 "source": "llama3-herd",
             },
             {
                 "id": "gpt-oss-120b",
                 "label": "gpt-oss-120b (mixture of experts: 117B, 5.1B active; 36 layers, 8 KV heads of 64)",
                 # Model card: "117B parameters with 5.1B active parameters"; config.json: 36 layers,
-                # 8 key-value heads, head_dim 64. Its expert weights ship in 4-bit MXFP4.
-                "values": {"params": 117e9, "active_params": 5.1e9, "layers": 36, "kv_heads": 8, "head_dim": 64},
+                # 8 key-value heads, head_dim 64, 128 experts of which 4 are active per token. Its
+                # expert weights ship in 4-bit MXFP4.
+                "values": {"params": 117e9, "active_params": 5.1e9, "experts": 128, "experts_per_token": 4,
+                           "layers": 36, "kv_heads": 8, "head_dim": 64},
+                "source": "gpt-oss",
+            },
+            {
+                "id": "gpt-oss-20b",
+                "label": "gpt-oss-20b (mixture of experts: 21B, 3.6B active; 24 layers, 8 KV heads of 64)",
+                # Model card: "21B parameters with 3.6B active parameters", 32 experts, top-4 routing;
+                # config.json: 24 layers, 8 key-value heads, head_dim 64.
+                "values": {"params": 21e9, "active_params": 3.6e9, "experts": 32, "experts_per_token": 4,
+                           "layers": 24, "kv_heads": 8, "head_dim": 64},
                 "source": "gpt-oss",
             },
             {
@@ -407,8 +467,11 @@ PRESETS: list[dict] = [
                 "label": "DeepSeek-V3 (mixture of experts: 671B, 37B active; 61 layers, latent cache of 576 numbers per layer)",
                 # DeepSeek-V3 report: 671B total, 37B activated per token, 61 layers, multi-head latent
                 # attention caching a 512-number latent plus a 64-number rotary key per layer and token:
-                # 576 numbers, entered here as one "head" of 288 for keys and 288 for values.
-                "values": {"params": 671e9, "active_params": 37e9, "layers": 61, "kv_heads": 1, "head_dim": 288},
+                # 576 numbers, entered here as one "head" of 288 for keys and 288 for values. Each MoE
+                # layer has 1 shared expert (counted with the shared weights) and 256 routed experts,
+                # 8 chosen per token (§2.1.2 and §4.2).
+                "values": {"params": 671e9, "active_params": 37e9, "experts": 256, "experts_per_token": 8,
+                           "layers": 61, "kv_heads": 1, "head_dim": 288},
                 "source": "deepseek-v3",
             },
         ],
@@ -562,35 +625,58 @@ def replicas_for(demand: float, replica_speed: float) -> int:
     return count
 
 
-def weights_read(weight_bytes: float, active_weight_bytes: float, tokens: int) -> float:
-    """Weight bytes a pass over ``tokens`` tokens reads: each token reads its active weights,
-    and no pass reads more than all of them (for a dense model, always all of them)."""
-    return min(weight_bytes, active_weight_bytes * tokens)
+def expert_split(params: float, active: float, experts: int, chosen: int) -> tuple[float, float]:
+    """(shared, expert) parameters from the total, the active count and the routing k of E.
+
+    active = shared + k/E × expert and params = shared + expert, so expert = (params − active)
+    ÷ (1 − k/E). With k = E every expert is always chosen: all weights count as shared.
+    """
+    if chosen == experts:
+        return params, 0.0
+    expert = (params - active) / (1 - chosen / experts)
+    if expert > params * (1 + 1e-12):
+        raise ValueError(
+            f"active_params must be at least experts_per_token / experts of the model size, "
+            f"{params * chosen / experts / 1e9:g} billion (got {active / 1e9:g} billion)")
+    expert = min(expert, params)
+    return params - expert, expert
 
 
-def crossover_batch(weight_bytes: float, active_weight_bytes: float, cache_seconds: float,
-                    compute_seconds: float, bandwidth: float) -> float:
+def weights_read(shared_bytes: float, expert_bytes: float, miss_share: float, tokens: int) -> float:
+    """Expected weight bytes a pass over ``tokens`` tokens reads: the shared weights once, and
+    each expert unless every token misses it (``miss_share`` = 1 − k/E per token)."""
+    hit_share = 1.0 if miss_share == 0 else -math.expm1(tokens * math.log(miss_share))
+    return shared_bytes + expert_bytes * hit_share
+
+
+def crossover_batch(read_bytes, all_bytes: float, cache_seconds: float, compute_seconds: float,
+                    bandwidth: float) -> float:
     """The smallest batch whose arithmetic takes at least as long as its memory reads (inf if none).
 
     Per request a step costs ``compute_seconds`` of arithmetic and ``cache_seconds`` of cache
-    reads; the weights cost min(all, batch × active) / bandwidth.
+    reads; the weights cost ``read_bytes(batch)`` / bandwidth, at most ``all_bytes``. The gap
+    arithmetic − reads is convex in the batch (the weights read are concave) and not positive
+    at 0, so once compute-bound a batch stays so: a bisection between 1 and the batch that
+    covers reading all the weights finds the first.
     """
     def compute_bound(batch: int) -> bool:
-        memory = weights_read(weight_bytes, active_weight_bytes, batch) / bandwidth + batch * cache_seconds
-        return batch * compute_seconds >= memory
+        return batch * compute_seconds >= read_bytes(batch) / bandwidth + batch * cache_seconds
 
     if compute_seconds <= cache_seconds:
         return math.inf  # each request's cache takes longer to read than its arithmetic
-    estimate = weight_bytes / bandwidth / (compute_seconds - cache_seconds)
-    if estimate > FAR_BEYOND_ANY_BATCH:
-        return estimate  # no replica holds such a batch; rounding it would mean nothing
-    batch = max(1, math.ceil(estimate))
-    for _ in range(ROUNDING_STEPS):  # the estimate is off by rounding only: a step or two
-        if batch > 1 and compute_bound(batch - 1):
-            batch -= 1
-        elif not compute_bound(batch):
-            batch += 1
-    return batch
+    bound = all_bytes / bandwidth / (compute_seconds - cache_seconds)
+    if bound > FAR_BEYOND_ANY_BATCH:
+        return bound  # no replica holds such a batch; rounding it would mean nothing
+    low, high = 0, max(1, math.ceil(bound))  # compute_bound(high) holds but for rounding
+    while not compute_bound(high):
+        high *= 2
+    while high - low > 1:  # invariant: low is not compute-bound (or 0), high is
+        middle = (low + high) // 2
+        if compute_bound(middle):
+            high = middle
+        else:
+            low = middle
+    return high
 
 
 def active_parameters(params: float, active_params: float) -> float:
@@ -603,7 +689,10 @@ def active_parameters(params: float, active_params: float) -> float:
 def checked(inputs: dict) -> dict:
     """The inputs, each checked (ValueError naming the field and its allowed range)."""
     clean = {name: whole_count(name, inputs[name]) for name in
-             ("layers", "kv_heads", "head_dim", "prompt_tokens", "context_tokens", "batch", "accelerators", "output_tokens")}
+             ("layers", "kv_heads", "head_dim", "prompt_tokens", "context_tokens", "batch", "accelerators", "output_tokens",
+              "experts", "experts_per_token")}
+    if clean["experts_per_token"] > clean["experts"]:
+        raise ValueError(f"experts_per_token must be at most experts, {clean['experts']} (got {clean['experts_per_token']})")
     for name in ("params", "memory_per_accelerator", "bandwidth_per_accelerator", "peak_flops_per_accelerator", "requests_per_second"):
         clean[name] = positive(name, inputs[name])
     clean["active_params"] = at_least("active_params", inputs["active_params"], 0)
@@ -647,25 +736,33 @@ def speed_plan(v: dict, memory: dict) -> dict:
     """Decode step, prefill and fleet for the batch used (NaN throughout if nothing fits)."""
     active = active_parameters(v["params"], v["active_params"])
     weight_bytes = memory["weight_bytes"]
-    active_weight_bytes = weight_bytes * active / v["params"]
+    shared, expert = expert_split(v["params"], active, v["experts"], v["experts_per_token"])
+    miss_share = 1 - v["experts_per_token"] / v["experts"]
+    per_param = weight_bytes / v["params"]
+
+    def read(tokens: int) -> float:
+        return weights_read(shared * per_param, expert * per_param, miss_share, tokens)
+
     bandwidth = v["accelerators"] * v["bandwidth_per_accelerator"]
     flops_rate = v["accelerators"] * v["peak_flops_per_accelerator"] * v["compute_share"]
     compute_each = FLOPS_PER_PARAM_PER_TOKEN * active / flops_rate  # seconds of arithmetic per request per step
     cache_each = memory["kv_bytes_per_request"] / bandwidth  # seconds to read one request's cache
     prefill_flops = FLOPS_PER_PARAM_PER_TOKEN * active * v["prompt_tokens"]
-    prefill = max(prefill_flops / flops_rate, weights_read(weight_bytes, active_weight_bytes, v["prompt_tokens"]) / bandwidth)
+    prefill = max(prefill_flops / flops_rate, read(v["prompt_tokens"]) / bandwidth)
     plan = {
         "active_params_used": active,
+        "shared_params": shared,
+        "expert_params": expert,
         "replica_bandwidth": bandwidth,
         "replica_flops": flops_rate,
-        "compute_bound_from_batch": crossover_batch(weight_bytes, active_weight_bytes, cache_each, compute_each, bandwidth),
+        "compute_bound_from_batch": crossover_batch(read, weight_bytes, cache_each, compute_each, bandwidth),
         "prefill_flops": prefill_flops,
         "prefill_seconds": prefill,
         "demand_tokens_per_second": v["requests_per_second"] * v["output_tokens"],
     }
     batch = memory["batch_used"]
     # The step figure: with no request in memory, a step would only read the weights.
-    plan["step_weights_seconds"] = weights_read(weight_bytes, active_weight_bytes, max(batch, 1)) / bandwidth
+    plan["step_weights_seconds"] = read(max(batch, 1)) / bandwidth
     plan["step_cache_seconds"] = batch * cache_each
     plan["step_compute_seconds"] = batch * compute_each
     if batch == 0:
@@ -704,18 +801,26 @@ def where_the_model_stops(v: dict, memory: dict, speed: dict) -> list[str]:
         notes.append(
             f"Not even one request fits: the weights ({memory['weight_bytes'] / 1e9:,.0f} GB) and the reserve "
             f"({memory['reserved_bytes'] / 1e9:,.0f} GB) leave less than one request's cache "
-            f"({memory['kv_bytes_per_request'] / 1e9:,.2f} GB) of the replica's {memory['replica_memory_bytes'] / 1e9:,.0f} GB, "
+            f"({memory['kv_bytes_per_request'] / 1e9:,.2f} GB) of the replica's {memory['replica_memory_bytes'] / 1e9:,.0f} GB "
+            f"({memory['replica_memory_bytes'] / GIB:,.0f} GiB); all in decimal GB of 10^9 bytes, "
             "so no speed or fleet size is given; add accelerators, store fewer bits or shorten the context.")
     elif not memory["fits"]:
         notes.append(
             f"A batch of {v['batch']:,} does not fit: at most {requests(memory['max_concurrent'])} of "
-            f"{v['context_tokens']:,} tokens {'fits' if memory['max_concurrent'] == 1 else 'fit'} beside the weights and the reserve, so the speed and the fleet "
+            f"{v['context_tokens']:,} tokens {'fits' if memory['max_concurrent'] == 1 else 'fit'} beside the weights and the reserve "
+            f"(the batch needs {memory['memory_needed_bytes'] / 1e9:,.1f} GB of the replica's {memory['replica_memory_bytes'] / 1e9:,.1f} GB, "
+            f"decimal GB of 10^9 bytes; the replica has {memory['replica_memory_bytes'] / GIB:,.0f} GiB), so the speed and the fleet "
             f"are worked out for {memory['max_concurrent']:,} at a time.")
     if speed["compute_bound"]:
         notes.append(
             f"At a batch of {memory['batch_used']:,} the arithmetic ({speed['compute_seconds'] * 1e3:.3g} ms a step) takes longer "
             f"than reading memory ({speed['memory_seconds'] * 1e3:.3g} ms): decoding is compute-bound, so a bigger batch "
             "adds no output, only waiting for each user.")
+    if v["experts_per_token"] == v["experts"] and speed["active_params_used"] < v["params"]:
+        notes.append(
+            "Fewer parameters are active than the model holds, but no routing is given (experts per token equals "
+            "experts), so every weight is counted as read at every step; enter the experts per layer and how many "
+            "each token uses to count only the experts a batch reaches.")
     if v["prompt_tokens"] + v["output_tokens"] > v["context_tokens"]:
         notes.append(
             f"The prompt plus the reply ({v['prompt_tokens'] + v['output_tokens']:,} tokens) is longer than the context kept "
@@ -727,6 +832,8 @@ def compute(
     *,
     params: float,
     active_params: float,
+    experts: int,
+    experts_per_token: int,
     layers: int,
     kv_heads: int,
     head_dim: int,

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import serving
+from calculators._datasheets import GIB
 
 
 def scenario(**changes) -> dict:
@@ -27,6 +28,7 @@ LLAMA3_8B = {"params": 8e9, "layers": 32, "kv_heads": 8, "head_dim": 128}
 H100_PAIR_BANDWIDTH = 2 * 3.35e12
 H100_PAIR_FLOPS = 2 * 989e12 * 0.5  # dense BF16 peak × the default share achieved
 KV_70B = 327_680  # bytes per token, 16-bit
+H100_PAIR_MEMORY = 2 * 80 * GIB  # the datasheets' "80 GB" of HBM is 80 GiB
 
 
 # --- memory ----------------------------------------------------------------------------------
@@ -40,26 +42,34 @@ def test_llama3_70b_kv_cache_is_327_680_bytes_per_token_in_16_bit():
     assert result["weight_bytes"] == 140e9
 
 
-def test_two_h100s_keep_a_tenth_back_and_hold_one_8k_conversation():
+def test_two_h100s_keep_a_tenth_back_and_hold_five_8k_conversations():
     result = run()
-    assert result["replica_memory_bytes"] == 160e9
-    assert result["reserved_bytes"] == pytest.approx(16e9)
-    # (160 - 16 - 140) GB / 2.68 GB = 1.49
-    assert result["max_concurrent"] == 1
-    assert run(batch=1)["fits"] is True
-    assert run(batch=2)["fits"] is False
-    assert result["memory_needed_bytes"] == pytest.approx(140e9 + 16e9 + KV_70B * 8192)
+    assert result["replica_memory_bytes"] == H100_PAIR_MEMORY == 171_798_691_840
+    assert result["reserved_bytes"] == pytest.approx(0.1 * H100_PAIR_MEMORY)
+    # (171.80 - 17.18 - 140) GB / 2.68 GB = 5.45
+    assert result["max_concurrent"] == 5
+    assert run(batch=5)["fits"] is True
+    assert run(batch=6)["fits"] is False
+    assert result["memory_needed_bytes"] == pytest.approx(140e9 + 0.1 * H100_PAIR_MEMORY + KV_70B * 8192)  # batch 1
 
 
-def test_without_a_reserve_seven_conversations_fit_as_before():
-    assert run(reserved_share=0)["max_concurrent"] == 7  # (160 - 140) / 2.68 = 7.45
+def test_regression_memory_is_typed_in_gib_not_decimal_gb():
+    spec = next(spec for spec in serving.INPUTS if spec["name"] == "memory_per_accelerator")
+    assert (spec["unit"], spec["factor"], spec["default"]) == ("GiB", 2**30, 80 * 2**30)
+    assert "GiB" in spec["help"]
+    # Read as 80e9 bytes (the old decimal default) only one conversation fitted.
+    assert run(memory_per_accelerator=80e9)["max_concurrent"] == 1
 
 
-@pytest.mark.parametrize(("precision", "weight_bytes", "max_concurrent"), [("bf16", 140e9, 1), ("fp8", 70e9, 27), ("int4", 35e9, 40)])
+def test_without_a_reserve_eleven_conversations_fit():
+    assert run(reserved_share=0)["max_concurrent"] == 11  # (171.80 - 140) / 2.68 = 11.8
+
+
+@pytest.mark.parametrize(("precision", "weight_bytes", "max_concurrent"), [("bf16", 140e9, 5), ("fp8", 70e9, 31), ("int4", 35e9, 44)])
 def test_weight_precision_sets_weight_bytes_and_room_for_requests(precision, weight_bytes, max_concurrent):
     result = run(weight_precision=precision)
     assert result["weight_bytes"] == weight_bytes
-    assert result["max_concurrent"] == max_concurrent == math.floor((144e9 - weight_bytes) / (KV_70B * 8192))
+    assert result["max_concurrent"] == max_concurrent == math.floor((0.9 * H100_PAIR_MEMORY - weight_bytes) / (KV_70B * 8192))
 
 
 def test_fp8_kv_cache_halves_the_cache():
@@ -86,19 +96,21 @@ def test_a_batch_that_does_not_fit_is_never_used_for_sizing():
     # The page used to say "does not fit" and still size 22 replicas / 44 accelerators from 1,024.
     result = run(batch=1024, requests_per_second=100)
     assert result["fits"] is False
-    assert result["max_concurrent"] == 1
-    assert result["batch_used"] == 1
-    one = run(batch=1, requests_per_second=100)
-    assert result["tokens_per_second_replica"] == one["tokens_per_second_replica"]
-    assert (result["replicas"], result["accelerators_total"]) == (one["replicas"], one["accelerators_total"]) == (1065, 2130)
+    assert result["max_concurrent"] == 5
+    assert result["batch_used"] == 5
+    five = run(batch=5, requests_per_second=100)
+    assert result["tokens_per_second_replica"] == five["tokens_per_second_replica"]
+    assert (result["replicas"], result["accelerators_total"]) == (five["replicas"], five["accelerators_total"]) == (229, 458)
     assert result["notes"] and "A batch of 1,024 does not fit" in result["notes"][0]
-    assert "worked out for 1 at a time" in result["notes"][0]
+    assert "worked out for 5 at a time" in result["notes"][0]
+    # need and capacity are both given in decimal GB, and the unit is said
+    assert "of the replica's 171.8 GB, decimal GB of 10^9 bytes; the replica has 160 GiB" in result["notes"][0]
 
 
 def test_sizing_uses_the_largest_batch_that_fits():
     capped = run(weight_precision="fp8", batch=64, requests_per_second=100)
-    exact = run(weight_precision="fp8", batch=27, requests_per_second=100)
-    assert capped["batch_used"] == 27 and capped["fits"] is False
+    exact = run(weight_precision="fp8", batch=31, requests_per_second=100)
+    assert capped["batch_used"] == 31 and capped["fits"] is False
     assert capped["step_seconds"] == exact["step_seconds"]
     assert capped["replicas"] == exact["replicas"]
     assert exact["notes"] == []
@@ -216,8 +228,11 @@ def test_a_one_token_prompt_still_reads_all_the_weights():
 # --- mixture of experts -------------------------------------------------------------------------
 
 
-GPT_OSS_ON_ONE_H100 = {"params": 117e9, "active_params": 5.1e9, "layers": 36, "kv_heads": 8, "head_dim": 64,
-                       "weight_precision": "int4", "accelerators": 1}
+GPT_OSS_ON_ONE_H100 = {"params": 117e9, "active_params": 5.1e9, "experts": 128, "experts_per_token": 4,
+                       "layers": 36, "kv_heads": 8, "head_dim": 64, "weight_precision": "int4", "accelerators": 1}
+DEEPSEEK_V3_ON_8_H200 = {"params": 671e9, "active_params": 37e9, "experts": 256, "experts_per_token": 8, "layers": 61,
+                         "kv_heads": 1, "head_dim": 288, "weight_precision": "fp8", "accelerators": 8,
+                         "memory_per_accelerator": 141 * GIB, "context_tokens": 1024, "prompt_tokens": 512}
 
 
 def test_mixture_of_experts_holds_all_weights_but_reads_the_active_ones():
@@ -229,10 +244,83 @@ def test_mixture_of_experts_holds_all_weights_but_reads_the_active_ones():
     assert result["prefill_flops"] == 2 * 5.1e9 * 7692
 
 
-def test_a_big_batch_of_a_mixture_of_experts_reads_every_expert():
+def test_a_batch_of_a_mixture_of_experts_reads_the_experts_any_token_picks():
     result = run(**GPT_OSS_ON_ONE_H100, batch=32, context_tokens=1024, prompt_tokens=512)
+    expert = (117e9 - 5.1e9) / (1 - 4 / 128)
+    shared = 117e9 - expert
+    assert (result["shared_params"], result["expert_params"]) == (pytest.approx(shared), pytest.approx(expert))
+    read = 0.5 * (shared + expert * (1 - (1 - 4 / 128) ** 32))
     cache = 2 * 36 * 8 * 64 * 2 * 1024
-    assert result["memory_seconds"] == pytest.approx((58.5e9 + 32 * cache) / 3.35e12, rel=1e-12)
+    assert result["memory_seconds"] == pytest.approx((read + 32 * cache) / 3.35e12, rel=1e-12)
+
+
+def test_regression_deepseek_v3_batch_of_8_reads_shared_weights_once_not_8_times():
+    result = run(**DEEPSEEK_V3_ON_8_H200, batch=8)
+    read = result["step_weights_seconds"] * result["replica_bandwidth"]
+    old_rule = min(671e9, 8 * 37e9)  # FP8: one byte a weight; shared weights counted once per request
+    # shared 16.5B once + 654.5B of experts × (1 - (31/32)^8) = 163.3 GB
+    assert read == pytest.approx(16.548e9 + 654.452e9 * (1 - (31 / 32) ** 8), rel=1e-4)
+    assert read < old_rule
+    assert old_rule / read == pytest.approx(1.81, abs=0.01)
+
+
+def test_deepseek_v3_expert_share_solved_from_counts_matches_its_config():
+    # DeepSeek-V3 inference config: 61 layers of which the first 3 dense, 256 routed experts of
+    # 3 × 7168 × 2048 weights each (moe_inter_dim 2048, dim 7168), 8 chosen per token.
+    routed = (61 - 3) * 256 * 3 * 7168 * 2048  # 653.9 billion
+    assert run(**DEEPSEEK_V3_ON_8_H200)["expert_params"] == pytest.approx(routed, rel=0.002)
+
+
+def test_a_huge_batch_reads_every_weight_once_and_one_token_reads_the_active_ones():
+    assert serving.weights_read(10.0, 90.0, 1 - 8 / 256, 10**9) == pytest.approx(100.0, rel=1e-12)
+    assert serving.weights_read(10.0, 90.0, 1 - 8 / 256, 1) == pytest.approx(10 + 90 * 8 / 256, rel=1e-12)
+    long_prompt = {**DEEPSEEK_V3_ON_8_H200, "prompt_tokens": 100_000, "context_tokens": 100_000}
+    assert run(**long_prompt)["prefill_seconds"] >= 671e9 / (8 * 3.35e12) * (1 - 1e-9)
+
+
+def test_active_params_without_routing_read_everything_and_say_so():
+    result = run(params=117e9, active_params=5.1e9, layers=36, head_dim=64, weight_precision="int4", accelerators=1)
+    assert result["step_weights_seconds"] == pytest.approx(58.5e9 / 3.35e12, rel=1e-12)
+    assert any("no routing is given" in note for note in result["notes"])
+    assert not any("no routing" in note for note in run(**GPT_OSS_ON_ONE_H100)["notes"])
+
+
+def test_dense_defaults_read_all_weights_once_per_step_whatever_the_batch():
+    for batch in (1, 2, 5):
+        assert run(batch=batch)["step_weights_seconds"] == pytest.approx(140e9 / H100_PAIR_BANDWIDTH, rel=1e-12)
+    assert (run()["shared_params"], run()["expert_params"]) == (70e9, 0)
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("experts_per_token", 9, "experts_per_token must be at most experts, 8 (got 9)"),
+    ("active_params", 1e9, "active_params must be at least experts_per_token / experts of the model size, 8.75 billion (got 1 billion)"),
+])
+def test_routing_that_cannot_be_refused(field, value, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        run(**{"experts": 8, "experts_per_token": 1, "active_params": 20e9, field: value})
+
+
+# --- regression: crossover batch when one request is already compute-bound (issue 11) -----------
+
+
+def test_one_request_already_compute_bound_crosses_at_1():
+    result = run(weight_precision="int4", compute_share=0.01)
+    assert result["compute_bound"] is True
+    assert result["compute_seconds"] >= result["memory_seconds"]
+    assert result["compute_bound_from_batch"] == 1
+
+
+@pytest.mark.parametrize("share", [0.01, 0.05, 0.2, 0.5, 1.0])
+def test_crossover_is_the_first_compute_bound_batch_by_direct_search(share):
+    for case in ({}, GPT_OSS_ON_ONE_H100, DEEPSEEK_V3_ON_8_H200):
+        result = run(**{"weight_precision": "int4", "context_tokens": 1024, "prompt_tokens": 512, **case, "compute_share": share})
+        first = result["compute_bound_from_batch"]
+        if math.isinf(first):
+            continue
+        bound = lambda b: run(**{"weight_precision": "int4", "context_tokens": 1024, "prompt_tokens": 512, **case,
+                                 "compute_share": share, "batch": b, "memory_per_accelerator": 1000 * GIB})["compute_bound"]
+        assert bound(first)
+        assert first == 1 or not bound(first - 1)
 
 
 def test_active_params_zero_means_dense():
@@ -266,6 +354,8 @@ scenarios = st.fixed_dictionaries(
     {
         "params": st.floats(min_value=1e8, max_value=2e12),
         "active_params": st.just(0),
+        "experts": st.just(1),
+        "experts_per_token": st.just(1),
         "layers": st.integers(1, 200),
         "kv_heads": st.integers(1, 128),
         "head_dim": st.integers(16, 256),
@@ -288,7 +378,8 @@ moe = st.floats(min_value=0.01, max_value=1)
 
 
 def with_active(inputs: dict, share: float) -> dict:
-    return {**inputs, "active_params": inputs["params"] * share}
+    """A mixture of experts routed 8 of 256 (as DeepSeek-V3), with ``share`` of its weights active."""
+    return {**inputs, "experts": 256, "experts_per_token": 8, "active_params": inputs["params"] * max(share, 8 / 256)}
 
 
 @settings(max_examples=200, deadline=None)
@@ -440,17 +531,21 @@ def test_accelerator_presets_cover_late_2026_parts_with_dense_16_bit_peaks():
     options = {option["id"]: option["values"] for option in serving.PRESETS[0]["options"]}
     assert set(options) == {"a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300", "gb200-nvl72", "gb300-nvl72",
                             "mi300x", "mi355x", "tpu-v5p", "tpu-ironwood"}
-    assert options["h100-sxm"] == {"memory_per_accelerator": 80e9, "bandwidth_per_accelerator": 3.35e12, "peak_flops_per_accelerator": 989e12}
+    assert options["h100-sxm"] == {"memory_per_accelerator": 80 * GIB, "bandwidth_per_accelerator": 3.35e12, "peak_flops_per_accelerator": 989e12}
     assert options["h200-sxm"]["bandwidth_per_accelerator"] == 4.8e12
-    assert options["b200"] == {"memory_per_accelerator": 180e9, "bandwidth_per_accelerator": 8e12, "peak_flops_per_accelerator": 2250e12}
+    assert options["b200"] == {"memory_per_accelerator": 180 * GIB, "bandwidth_per_accelerator": 8e12, "peak_flops_per_accelerator": 2250e12}
     assert options["mi300x"]["peak_flops_per_accelerator"] == 1307.4e12  # dense, not the 2,614.9 with sparsity
 
 
 def test_model_presets_have_the_published_shapes():
     options = {option["id"]: option["values"] for option in serving.PRESETS[1]["options"]}
-    assert options["llama3-8b"] == {"params": 8e9, "active_params": 0, "layers": 32, "kv_heads": 8, "head_dim": 128}
-    assert options["llama3-70b"] == {"params": 70e9, "active_params": 0, "layers": 80, "kv_heads": 8, "head_dim": 128}
-    assert options["llama3-405b"] == {"params": 405e9, "active_params": 0, "layers": 126, "kv_heads": 8, "head_dim": 128}
+    dense = {"active_params": 0, "experts": 1, "experts_per_token": 1, "kv_heads": 8, "head_dim": 128}
+    assert options["llama3-8b"] == {"params": 8e9, "layers": 32, **dense}
+    assert options["llama3-70b"] == {"params": 70e9, "layers": 80, **dense}
+    assert options["llama3-405b"] == {"params": 405e9, "layers": 126, **dense}
+    assert (options["deepseek-v3"]["experts"], options["deepseek-v3"]["experts_per_token"]) == (256, 8)
+    assert (options["gpt-oss-120b"]["experts"], options["gpt-oss-120b"]["experts_per_token"]) == (128, 4)
+    assert (options["gpt-oss-20b"]["experts"], options["gpt-oss-20b"]["experts_per_token"]) == (32, 4)
     assert options["llama2-7b"]["kv_heads"] == 32
     assert options["gpt-oss-120b"]["active_params"] == 5.1e9
     deepseek = run(**options["deepseek-v3"])
