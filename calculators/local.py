@@ -212,6 +212,8 @@ INPUTS: list[dict] = [
         "step": 1,
         "scale": "linear",
         # 16 GiB: the MacBook Air with M4's standard memory (Apple, 2025-03-05), sold as "16 GB".
+        # Macs report memory in powers of two: a "128 GB" M5 Max reads hw.memsize = 137,438,953,472
+        # bytes = 128 GiB (osaurus pull request #1958, 2026-07); the GPU shares below are GiB of GiB.
         "default": 16 * GIB,
         "help": "Graphics-card memory, or the unified memory of a computer whose processor and graphics share it, in binary gigabytes (GiB, 2³⁰ bytes): memory chips are sized in powers of two, so a machine sold with '16 GB' holds 16 GiB, about 17.18 billion bytes.",
     },
@@ -468,14 +470,14 @@ SOURCES: list[dict] = [
     },
     {
         "id": "exo-1672",
-        "title": "exo pull request #1672: a 16 GB M4's Metal working set (≈ 10.67 GB)",
+        "title": "exo pull request #1672: a 16 GB M4's Metal working set (≈ 10.67, two thirds of 16 GiB)",
         "authors": "exo contributors",
         "date": "2026-03",
         "url": "https://github.com/exo-explore/exo/pull/1672",
     },
     {
         "id": "llmfit-754",
-        "title": "llmfit pull request #754: report macOS GPU-available unified memory (11.84 GB of 16 GB on an M3)",
+        "title": "llmfit pull request #754: report macOS GPU-available unified memory (11.84 of 16.00 GiB on an M3)",
         "authors": "aramz33",
         "date": "2026-07-15",
         "url": "https://github.com/AlexsJones/llmfit/pull/754",
