@@ -16,7 +16,9 @@ with a model on one machine:
     bytes_per_token   = active weights' bytes + kv_bytes
                         (a mixture-of-experts model keeps every expert in memory but each token
                          reads only the experts it is routed to: total parameters decide memory,
-                         active parameters decide speed; gpt-oss model card, 2025)
+                         active parameters decide speed; gpt-oss model card, 2025. The input
+                         embedding table is looked up, one row per token, so it is not counted
+                         as read: params_lookup, which the card's active counts already omit)
     ceiling           = memory bandwidth ÷ bytes_per_token
                         (decoding one sequence is memory-bound: each token reads every active
                          weight and the KV cache once; Pope et al., 2022)
@@ -28,7 +30,9 @@ with a model on one machine:
 
 The cloud price per million tokens is an input the reader sets: prices differ by provider
 and model and change often, so the defaults are illustrative, not quotes. Everything is in
-base units: bytes (decimal), bytes per second, US dollars, watts, hours, years.
+base units: bytes, bytes per second, US dollars, watts, hours, years. Machine memory is entered
+in GiB (2³⁰ bytes), since memory is sized in binary gigabytes (a "16 GB" Mac holds 16 GiB,
+17.18e9 bytes); outputs are bytes, shown in decimal GB.
 
 Standard library only; knows nothing of HTML. The user interface is declared as plain data
 below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
@@ -36,7 +40,7 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 
 from __future__ import annotations
 
-from calculators._datasheets import shared_sources
+from calculators._datasheets import GIB, shared_sources
 from calculators._checks import at_least, in_range, one_of, positive
 
 # Bits per weight of each format, counting the block scales stored beside the weights.
@@ -66,6 +70,11 @@ DAYS_PER_YEAR = 365
 TOKENS_PER_MILLION = 1e6
 WATTS_PER_KILOWATT = 1000
 KIB = 1024
+# gpt-oss's input embedding table: vocabulary 201,088 × hidden size 2,880 (model card, section 2),
+# half of Table 1's 1.16B "embedding + unembedding". The card's active counts (5.13B, 3.61B) add
+# up only with the unembedding: 4/128 of 114.71B MoE + 0.96B attention + 0.58B = 5.13B.
+EMBEDDING_GPT_OSS = 201_088 * 2_880
+MAX_LOOKUP_SHARE = 0.9
 
 TITLE = "Local model calculator: fit, speed and cost per token"
 
@@ -136,6 +145,21 @@ INPUTS: list[dict] = [
         "help": "Weights the file stores at 16 bits beside the quantised ones, such as gpt-oss's attention layers and embeddings next to its MXFP4 experts. 0 when the whole file uses the format above.",
     },
     {
+        "name": "params_lookup",
+        "label": "Parameters looked up, not read (input embedding)",
+        "unit": "billion parameters",
+        "factor": 1e9,
+        "control": "number",
+        "min": 0,
+        "max": 2000,
+        "step": 0.01,
+        "scale": "linear",
+        # 0: leave the embedding in the read weights (the Llama presets). gpt-oss presets set its
+        # 201,088 × 2,880 input embedding table (model card, Table 1 and section 2).
+        "default": 0,
+        "help": "The input embedding table, of which each token fetches only its own row, so it sits in memory but is not read per token. Counted among the 16-bit parameters when those are at least this many. A model card's active parameter count already leaves it out.",
+    },
+    {
         "name": "context_tokens",
         "label": "Conversation length",
         "unit": "tokens",
@@ -180,16 +204,18 @@ INPUTS: list[dict] = [
     {
         "name": "memory",
         "label": "Machine memory",
-        "unit": "GB",
-        "factor": 1e9,
+        "unit": "GiB",
+        "factor": GIB,
         "control": "number",
         "min": 1,
         "max": 2048,
         "step": 1,
         "scale": "linear",
-        # 16 GB: the MacBook Air with M4's standard memory (Apple, 2025-03-05).
-        "default": 16e9,
-        "help": "Graphics-card memory, or the unified memory of a computer whose processor and graphics share it, in decimal gigabytes.",
+        # 16 GiB: the MacBook Air with M4's standard memory (Apple, 2025-03-05), sold as "16 GB".
+        # Macs report memory in powers of two: a "128 GB" M5 Max reads hw.memsize = 137,438,953,472
+        # bytes = 128 GiB (osaurus pull request #1958, 2026-07); the GPU shares below are GiB of GiB.
+        "default": 16 * GIB,
+        "help": "Graphics-card memory, or the unified memory of a computer whose processor and graphics share it, in binary gigabytes (GiB, 2³⁰ bytes): memory chips are sized in powers of two, so a machine sold with '16 GB' holds 16 GiB, about 17.18 billion bytes.",
     },
     {
         "name": "gpu_share",
@@ -201,9 +227,10 @@ INPUTS: list[dict] = [
         "max": 100,
         "step": 0.1,
         "scale": "linear",
-        # 66.7 %: a 16 GB M4 Mac reports ≈ 10.67 GB to Metal by default (exo pull request #1672).
+        # 66.7 %: a 16 GiB M4 Mac reports ≈ 10.67 GiB (11,453,251,584 bytes) to Metal by default
+        # (exo pull request #1672), two thirds of 16 GiB.
         "default": 0.667,
-        "help": "100 % for a graphics card's own memory. A computer with unified memory lets its GPU use only part of it by default: macOS reports the limit to programs as Metal's recommended working set (about two thirds of 16 GB, about 84 % of 128 GB), and it can be raised with `sysctl iogpu.wired_limit_mb`.",
+        "help": "100 % for a graphics card's own memory. A computer with unified memory lets its GPU use only part of it by default: macOS reports the limit to programs as Metal's recommended working set (about two thirds of 16 GiB, about 84 % of 128 GiB), and it can be raised with `sysctl iogpu.wired_limit_mb`.",
     },
     {
         "name": "bandwidth",
@@ -313,6 +340,7 @@ OUTPUTS: list[dict] = [
     {"name": "weight_bytes", "label": "Weights", "unit": "", "format": "bytes"},
     {"name": "kv_cache_bytes", "label": "KV cache for the conversation", "unit": "", "format": "bytes"},
     {"name": "memory_needed_bytes", "label": "Memory needed", "unit": "", "format": "bytes"},
+    {"name": "machine_memory_bytes", "label": "Machine memory (in decimal bytes)", "unit": "", "format": "bytes"},
     {"name": "gpu_memory_bytes", "label": "Memory the GPU may use", "unit": "", "format": "bytes"},
     {"name": "fits", "announce": True, "label": "Fits in the GPU's memory", "unit": "", "format": "yesno"},
     {"name": "fits_machine", "label": "Fits in the machine's memory", "unit": "", "format": "yesno"},
@@ -345,59 +373,59 @@ PRESETS: list[dict] = [
         "fields": ["memory", "bandwidth", "gpu_share"],
         "options": [
             # Apple: MacBook Air with M4 (2025-03-05), 16 GB standard; M4 reads memory at 120 GB/s.
-            # GPU share: a 16 GB M4 reports ≈ 10.67 GB as Metal's working set (exo PR #1672).
+            # GPU share: a 16 GiB M4 reports ≈ 10.67 GiB as Metal's working set, 2/3 (exo PR #1672).
             machine("macbook-air-m4-16gb", "Laptop: MacBook Air, Apple M4, 16 GB (120 GB/s; GPU may use ≈ 2/3)",
-                    16e9, 120e9, 0.667, "apple-macbook-air-m4"),
+                    16 * GIB, 120e9, 0.667, "apple-macbook-air-m4"),
             # NVIDIA: GeForce RTX 5090 (January 2025), 32 GB GDDR7, 1,792 GB/s.
             machine("rtx-5090", "Graphics card: NVIDIA GeForce RTX 5090, 32 GB (1,792 GB/s)",
-                    32e9, 1792e9, 1.0, "nvidia-rtx-5090"),
+                    32 * GIB, 1792e9, 1.0, "nvidia-rtx-5090"),
             # NVIDIA Ada architecture whitepaper: RTX 4090, 24 GB GDDR6X, 1,008 GB/s.
             machine("rtx-4090", "Graphics card: NVIDIA GeForce RTX 4090, 24 GB (1,008 GB/s)",
-                    24e9, 1008e9, 1.0, "nvidia-ada-whitepaper"),
+                    24 * GIB, 1008e9, 1.0, "nvidia-ada-whitepaper"),
             # Apple: M4 Max, up to 128 GB at 546 GB/s. GPU share: a stock 128 GB Mac reports
             # 107.52 GiB of 128 GiB as its working set, 84 % (antirez/ds4 PR #893, 2026-08).
             machine("macbook-pro-m4-max-128gb", "Workstation laptop: MacBook Pro, Apple M4 Max, 128 GB (546 GB/s; GPU may use 84 %)",
-                    128e9, 546e9, 0.84, "apple-m4-max"),
+                    128 * GIB, 546e9, 0.84, "apple-m4-max"),
             # Apple: Mac Studio with M3 Ultra (newsroom 2025-03-05: up to 512 GB, "more than 800 GB/s";
             # Apple's technical specifications give 819 GB/s). Press reports (2026-03-08/09): the
             # 512 GB option left Apple's store in March 2026; later only 96 GB remained.
             # GPU share: 75 %, what GPUStack reads from macOS (gpustack issue #1375) and the rule
             # mistral.rs applies above 36 GB (PR #1486); no stock 512 GB measurement was found.
             machine("mac-studio-m3-ultra-512gb", "Desktop: Mac Studio, Apple M3 Ultra, 512 GB (819 GB/s; sold Mar 2025 – Mar 2026)",
-                    512e9, 819e9, 0.75, "apple-mac-studio-m3-ultra"),
+                    512 * GIB, 819e9, 0.75, "apple-mac-studio-m3-ultra"),
             # NVIDIA: DGX Spark (GB10), 128 GB LPDDR5x unified memory, 273 GB/s; CUDA may allocate
             # all of it, so the operating system's share comes out of the runtime allowance.
             machine("dgx-spark", "Desktop: NVIDIA DGX Spark, 128 GB unified (273 GB/s)",
-                    128e9, 273e9, 1.0, "nvidia-dgx-spark"),
+                    128 * GIB, 273e9, 1.0, "nvidia-dgx-spark"),
             # AMD: Ryzen AI Max+ 395 with 128 GB LPDDR5X-8000 on a 256-bit bus (256 GB/s), of which
             # up to 96 GB can be given to the GPU as Variable Graphics Memory (AMD, 2025-07-29).
             machine("ryzen-ai-max-395-128gb", "Desktop: AMD Ryzen AI Max+ 395, 128 GB unified (256 GB/s; GPU may use 96 GB)",
-                    128e9, 256e9, 0.75, "amd-ryzen-ai-max-vgm"),
+                    128 * GIB, 256e9, 0.75, "amd-ryzen-ai-max-vgm"),
         ],
     },
     {
         "name": "model",
         "label": "Model",
-        "fields": ["params", "active_params", "params_16bit", "kv_bytes_per_token", "weight_format"],
+        "fields": ["params", "active_params", "params_16bit", "params_lookup", "kv_bytes_per_token", "weight_format"],
         "options": [
             # Llama 3 paper Table 3: 8B has 32 layers, 70B 80, 405B 126; all 8 KV heads of size 128.
             # Parameter counts from the Hugging Face model cards (8.03B, 70.6B, 406B).
             model("llama31-8b", "Llama 3.1 8B (dense), Q4_K_M", "llama3-herd", params=8.03e9, active_params=0,
-                  params_16bit=0, kv_bytes_per_token=2 * 32 * 8 * 128 * 2, weight_format="q4_k_m"),
+                  params_16bit=0, params_lookup=0, kv_bytes_per_token=2 * 32 * 8 * 128 * 2, weight_format="q4_k_m"),
             model("llama31-70b", "Llama 3.1 70B (dense), Q4_K_M", "llama3-herd", params=70.55e9, active_params=0,
-                  params_16bit=0, kv_bytes_per_token=2 * 80 * 8 * 128 * 2, weight_format="q4_k_m"),
+                  params_16bit=0, params_lookup=0, kv_bytes_per_token=2 * 80 * 8 * 128 * 2, weight_format="q4_k_m"),
             model("llama31-405b", "Llama 3.1 405B (dense), Q4_K_M", "llama3-herd", params=405.85e9, active_params=0,
-                  params_16bit=0, kv_bytes_per_token=2 * 126 * 8 * 128 * 2, weight_format="q4_k_m"),
+                  params_16bit=0, params_lookup=0, kv_bytes_per_token=2 * 126 * 8 * 128 * 2, weight_format="q4_k_m"),
             # gpt-oss model card (arXiv 2508.10925), Table 1: 120b has 116.83B parameters, 5.13B active,
             # of which 114.71B are MoE weights in MXFP4 and 2.12B (attention, embeddings) in BF16;
             # 36 layers alternating full and 128-token windowed attention, 8 KV heads of size 64, so
             # the 18 full-attention layers store 2 × 18 × 8 × 64 × 2 bytes per token.
             model("gpt-oss-120b", "gpt-oss-120b (mixture of experts, 5.1B active), MXFP4", "gpt-oss-model-card",
-                  params=116.83e9, active_params=5.13e9, params_16bit=2.12e9,
+                  params=116.83e9, active_params=5.13e9, params_16bit=2.12e9, params_lookup=EMBEDDING_GPT_OSS,
                   kv_bytes_per_token=2 * 18 * 8 * 64 * 2, weight_format="mxfp4"),
             # Same table: 20b has 20.91B parameters, 3.61B active, 19.12B MoE weights; 24 layers (12 full).
             model("gpt-oss-20b", "gpt-oss-20b (mixture of experts, 3.6B active), MXFP4", "gpt-oss-model-card",
-                  params=20.91e9, active_params=3.61e9, params_16bit=1.79e9,
+                  params=20.91e9, active_params=3.61e9, params_16bit=1.79e9, params_lookup=EMBEDDING_GPT_OSS,
                   kv_bytes_per_token=2 * 12 * 8 * 64 * 2, weight_format="mxfp4"),
         ],
     },
@@ -442,14 +470,14 @@ SOURCES: list[dict] = [
     },
     {
         "id": "exo-1672",
-        "title": "exo pull request #1672: a 16 GB M4's Metal working set (≈ 10.67 GB)",
+        "title": "exo pull request #1672: a 16 GB M4's Metal working set (≈ 10.67, two thirds of 16 GiB)",
         "authors": "exo contributors",
         "date": "2026-03",
         "url": "https://github.com/exo-explore/exo/pull/1672",
     },
     {
         "id": "llmfit-754",
-        "title": "llmfit pull request #754: report macOS GPU-available unified memory (11.84 GB of 16 GB on an M3)",
+        "title": "llmfit pull request #754: report macOS GPU-available unified memory (11.84 of 16.00 GiB on an M3)",
         "authors": "aramz33",
         "date": "2026-07-15",
         "url": "https://github.com/AlexsJones/llmfit/pull/754",
@@ -528,9 +556,9 @@ SOURCES: list[dict] = [
 
 ASSUMPTIONS: list[str] = [
     "Speed is that of one conversation decoding one token at a time: each token reads the active weights and the whole KV cache once, and the reading, not the arithmetic, sets the pace; prompt processing (the wait before the first token) is not modelled.",
-    "The achieved share of bandwidth defaults to 80 %, what llama.cpp measures on base M1 to M4 chips for a 7B Q4_0 model; wide chips reach a smaller share of their bandwidth on a 7B model (their Pro, Max and Ultra chips measure 36–74 %), and fast graphics cards do too (an RTX 5090 about 61 %), so set it lower for those.",
+    "The achieved share of bandwidth defaults to 80 %, what llama.cpp measures on base M1 to M4 chips for a 7B Q4_0 model, while Q8_0 reaches about 87 % on an M2, so its speed comes out about 8 % low; wide chips reach a smaller share of their bandwidth on a 7B model (their Pro, Max and Ultra chips measure 36–74 %), and fast graphics cards do too (an RTX 5090 about 61 %), so set it lower for those.",
     "Q4_K_M and Q5_K_M mix bit widths across tensors; their bits per weight are llama.cpp's whole-file averages for Llama 3.1 8B and differ a little for other models.",
-    "Weights kept at 16 bits are counted as read by every token, up to the number of active parameters; for gpt-oss this includes the input embedding table, of which a token reads only one row, so its bytes per token come out 17–23 % above what a token really reads and the speed 15–19 % below.",
+    "Weights kept at 16 bits are counted as read by every token, up to the number of active parameters, except the input embedding table (the gpt-oss presets' 0.58B parameters looked up, not read), of which a token fetches one row; the Llama presets leave their embedding (6.5 % of the 8B model's weights) among the read weights, so their speed comes out a few per cent low.",
     "The KV cache is counted at the full conversation length, so the speed shown is that at the end of a conversation that long; sliding-window layers (half of gpt-oss's) hold only their window and are left out.",
     "The share of unified memory the GPU may use is the operating system's default; it differs between macOS versions (a 16 GB M3 has been measured at 74 %, a 16 GB M4 at 67 %) and can be raised, at the risk of starving other programs; where the GPU may allocate all of it (the DGX Spark preset), the operating system's own use has to come out of the runtime allowance.",
     "A model that does not fit in the GPU's memory may still run with part of it on the CPU or read from disk, far slower than this ceiling; the calculator does not model that.",
@@ -561,7 +589,8 @@ FIGURES: list[dict] = [
 
 
 def gigabytes(value: float) -> str:
-    return f"{value / 1e9:,.1f} GB"
+    """Bytes in both units: decimal GB (as file sizes are given) and binary GiB (as memory is sold)."""
+    return f"{value / 1e9:,.1f} GB ({value / GIB:,.1f} GiB)"
 
 
 def bits_of(weight_format: str, custom_bits: float) -> float:
@@ -602,6 +631,7 @@ def compute(
     weight_format: str,
     custom_bits: float,
     params_16bit: float,
+    params_lookup: float,
     context_tokens: float,
     kv_bytes_per_token: float,
     allowance: float,
@@ -625,6 +655,8 @@ def compute(
     weight_format = one_of("weight_format", weight_format, FORMATS)
     custom_bits = in_range("custom_bits", custom_bits, 0, 32, open_low=True)
     params_16bit = in_range("params_16bit", params_16bit, 0, params)
+    # At most 90 % of the parameters, so that some are read and the speed stays finite.
+    params_lookup = in_range("params_lookup", params_lookup, 0, MAX_LOOKUP_SHARE * params)
     context_tokens = at_least("context_tokens", context_tokens, 0)
     kv_bytes_per_token = at_least("kv_bytes_per_token", kv_bytes_per_token, 0)
     allowance = at_least("allowance", allowance, 0)
@@ -647,8 +679,10 @@ def compute(
     room_for_weights = gpu_memory - kv_bytes - allowance - params_16bit * BYTES_PER_16_BIT_WEIGHT
     largest_params = params_16bit + room_for_weights / (bits / BITS_PER_BYTE) if room_for_weights > 0 else 0.0
 
-    read_params = active_params or params
-    active_weight_bytes = weight_bytes_of(read_params, min(params_16bit, read_params), bits)
+    # The embedding table is looked up (one row per token), not read; a card's active count omits it.
+    read_params = min(active_params or params, params - params_lookup)
+    read_16bit = params_16bit - params_lookup if params_16bit >= params_lookup else params_16bit
+    active_weight_bytes = weight_bytes_of(read_params, min(read_16bit, read_params), bits)
     bytes_per_token = active_weight_bytes + kv_bytes
     ceiling = bandwidth / bytes_per_token
     tokens_per_second = efficiency * ceiling
@@ -667,6 +701,7 @@ def compute(
         "weight_format": weight_format,
         "custom_bits": custom_bits,
         "params_16bit": params_16bit,
+        "params_lookup": params_lookup,
         "context_tokens": context_tokens,
         "kv_bytes_per_token": kv_bytes_per_token,
         "allowance": allowance,
@@ -685,6 +720,7 @@ def compute(
         "weight_bytes": weight_bytes,
         "kv_cache_bytes": kv_bytes,
         "memory_needed_bytes": memory_needed,
+        "machine_memory_bytes": memory,
         "gpu_memory_bytes": gpu_memory,
         "fits": memory_needed <= gpu_memory,
         "fits_machine": memory_needed <= memory,

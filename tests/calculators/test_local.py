@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from calculators import local
 
 GIB = 2**30
-RTX_5090 = {"memory": 32e9, "bandwidth": 1792e9, "gpu_share": 1.0}
-M4_MAX = {"memory": 128e9, "bandwidth": 546e9, "gpu_share": 0.84}
+RTX_5090 = {"memory": 32 * GIB, "bandwidth": 1792e9, "gpu_share": 1.0}
+M4_MAX = {"memory": 128 * GIB, "bandwidth": 546e9, "gpu_share": 0.84}
 PRESET = {option["id"]: option["values"] for group in local.PRESETS for option in group["options"]}
 
 
@@ -66,7 +66,9 @@ def test_regression_a_4_bit_file_is_not_counted_as_exactly_4_bits():
 
 def test_default_laptop_fits_8b_q4_k_m_in_two_thirds_of_16_gb():
     result = run()
-    assert result["gpu_memory_bytes"] == pytest.approx(10.672e9, rel=1e-12)
+    # 16 GiB (17.18e9 bytes), of which Metal's working set is 2/3: ≈ 10.67 GiB (exo PR #1672).
+    assert result["gpu_memory_bytes"] == pytest.approx(0.667 * 16 * GIB, rel=1e-12)
+    assert result["gpu_memory_bytes"] / GIB == pytest.approx(10.67, abs=0.005)
     assert result["kv_cache_bytes"] == 8192 * 131072
     assert result["memory_needed_bytes"] == pytest.approx(8.03e9 * 4.8944 / 8 + 8192 * 131072 + 1e9, rel=1e-12)
     assert result["fits"] is True
@@ -76,18 +78,29 @@ def test_default_laptop_fits_8b_q4_k_m_in_two_thirds_of_16_gb():
 def test_regression_the_16_gb_laptop_holds_about_14b_not_24b_at_4_bits():
     # Issue 12: "a 16 GB M2 holds a ~24 B model at 4 bits" ignored macOS's GPU limit.
     largest = run()["largest_params"]
-    assert 13e9 < largest < 16e9
-    assert largest == pytest.approx((10.672e9 - 8192 * 131072 - 1e9) / (4.8944 / 8), rel=1e-12)
+    assert 14e9 < largest < 17e9
+    assert largest == pytest.approx((0.667 * 16 * GIB - 8192 * 131072 - 1e9) / (4.8944 / 8), rel=1e-12)
     assert run(params=largest * 0.999)["fits"] is True
     assert run(params=largest * 1.001)["fits"] is False
 
 
 def test_fits_the_machine_but_not_the_gpu_share_gives_a_note():
-    result = run(params=16e9)
+    result = run(params=17e9)
     assert (result["fits_machine"], result["fits"]) == (True, False)
     assert len(result["notes"]) == 1
-    assert "not in the 10.7 GB its GPU may use" in result["notes"][0]
-    assert run(params=16e9, gpu_share=0.75)["fits"] is True
+    # The note names both units: capacity is sold in GiB, needs are shown in decimal GB.
+    assert "machine's 17.2 GB (16.0 GiB)" in result["notes"][0]
+    assert "not in the 11.5 GB (10.7 GiB) its GPU may use" in result["notes"][0]
+    assert run(params=17e9, gpu_share=0.75)["fits"] is True
+
+
+def test_regression_a_16_gb_mac_holds_16_gib_so_16_bit_8b_weights_alone_fit_it():
+    # Reviewer: "16 GB" is 16 GiB = 17.18e9 bytes; 16.06e9 bytes of 16-bit weights are not
+    # "more than the whole laptop", only the weights with KV cache and runtime are.
+    assert run()["machine_memory_bytes"] == 16 * GIB == 17_179_869_184
+    assert run(weight_format="f16")["weight_bytes"] < 16 * GIB
+    assert run(weight_format="f16")["fits_machine"] is False
+    assert run(weight_format="f16", context_tokens=0, allowance=0)["fits_machine"] is True
 
 
 def test_too_big_for_the_machine_gives_a_note():
@@ -114,8 +127,10 @@ def test_moe_memory_follows_total_parameters_and_speed_follows_active_ones():
     moe = run(**PRESET["gpt-oss-120b"])
     assert moe["weight_bytes"] == dense["weight_bytes"]
     assert moe["memory_needed_bytes"] == dense["memory_needed_bytes"]
-    # Active: 2.12B at 16 bits + (5.13 − 2.12)B at 4.25 bits, plus the KV cache.
-    active_bytes = 2.12e9 * 2 + (5.13e9 - 2.12e9) * 4.25 / 8
+    # Active (the card's 5.13B, which omits the input embedding): 2.12B − 0.58B embedding at
+    # 16 bits + the rest at 4.25 bits, plus the KV cache.
+    embedding = 201_088 * 2_880
+    active_bytes = (2.12e9 - embedding) * 2 + (5.13e9 - 2.12e9 + embedding) * 4.25 / 8
     assert moe["bytes_per_token"] == pytest.approx(active_bytes + 8192 * 36864, rel=1e-12)
     assert moe["tokens_per_second"] > 10 * dense["tokens_per_second"]
 
@@ -129,8 +144,8 @@ def test_on_the_m4_max_gpt_oss_120b_is_bigger_yet_faster_than_dense_70b():
 
 
 def test_gpt_oss_fits_one_80_gb_gpu_and_20b_fits_16_gb_of_graphics_memory():
-    assert run(**PRESET["gpt-oss-120b"], memory=80e9, gpu_share=1.0)["fits"] is True
-    assert run(**PRESET["gpt-oss-20b"], memory=16e9, gpu_share=1.0)["fits"] is True
+    assert run(**PRESET["gpt-oss-120b"], memory=80 * GIB, gpu_share=1.0)["fits"] is True
+    assert run(**PRESET["gpt-oss-20b"], memory=16 * GIB, gpu_share=1.0)["fits"] is True
     on_mac = run(**PRESET["gpt-oss-20b"], **PRESET["macbook-air-m4-16gb"])
     assert (on_mac["fits_machine"], on_mac["fits"]) == (True, False)
 
@@ -201,6 +216,7 @@ scenarios = st.fixed_dictionaries(
         "params": st.floats(min_value=1e8, max_value=1e12),
         "active_share": st.floats(min_value=0, max_value=1),
         "share_16bit": st.floats(min_value=0, max_value=0.2),
+        "lookup_share": st.floats(min_value=0, max_value=0.1),
         "weight_format": st.sampled_from([name for name in local.FORMATS if name != "custom"]),
         "custom_bits": st.floats(min_value=1, max_value=32),
         "context_tokens": st.integers(min_value=0, max_value=1_000_000),
@@ -217,9 +233,10 @@ scenarios = st.fixed_dictionaries(
         "hours_per_day": st.floats(min_value=0.1, max_value=24),
         "cloud_price": st.floats(min_value=0.001, max_value=1000),
     }
-).map(lambda d: {**{k: v for k, v in d.items() if k not in ("active_share", "share_16bit")},
+).map(lambda d: {**{k: v for k, v in d.items() if k not in ("active_share", "share_16bit", "lookup_share")},
                  "active_params": d["params"] * d["active_share"],
-                 "params_16bit": d["params"] * d["share_16bit"]})
+                 "params_16bit": d["params"] * d["share_16bit"],
+                 "params_lookup": d["params"] * d["lookup_share"]})
 
 
 @settings(max_examples=200, deadline=None)
@@ -289,6 +306,7 @@ def test_faster_memory_means_proportionally_faster_tokens(inputs, factor):
         ("params", "8e9", "params must be a number (got '8e9')"),
         ("active_params", 9e9, "active_params must be a number in [0, 8.03e+09] (got 9000000000.0)"),
         ("params_16bit", -1, "params_16bit must be a number in [0, 8.03e+09] (got -1)"),
+        ("params_lookup", 8.03e9, "params_lookup must be a number in [0, 7.227e+09] (got 8030000000.0)"),
         ("weight_format", "q2", "weight_format must be one of q4_0, q4_k_m, q5_k_m, q6_k, q8_0, mxfp4, f16, bf16, custom (got 'q2')"),
         ("weight_format", 4, "weight_format must be one of"),
         ("custom_bits", 0, "custom_bits must be a number in (0, 32] (got 0)"),
@@ -348,12 +366,12 @@ def test_presets_set_every_field_cite_a_source_and_run():
 def test_machine_presets_are_the_datasheet_figures():
     machines = {option["id"]: option["values"] for option in local.PRESETS[0]["options"]}
     assert machines["rtx-5090"] == RTX_5090
-    assert machines["rtx-4090"] == {"memory": 24e9, "bandwidth": 1008e9, "gpu_share": 1.0}
+    assert machines["rtx-4090"] == {"memory": 24 * GIB, "bandwidth": 1008e9, "gpu_share": 1.0}
     assert machines["macbook-pro-m4-max-128gb"] == M4_MAX
-    assert machines["macbook-air-m4-16gb"] == {"memory": 16e9, "bandwidth": 120e9, "gpu_share": 0.667}
+    assert machines["macbook-air-m4-16gb"] == {"memory": 16 * GIB, "bandwidth": 120e9, "gpu_share": 0.667}
     assert machines["mac-studio-m3-ultra-512gb"]["bandwidth"] == 819e9
-    assert machines["dgx-spark"] == {"memory": 128e9, "bandwidth": 273e9, "gpu_share": 1.0}
-    assert machines["ryzen-ai-max-395-128gb"] == {"memory": 128e9, "bandwidth": 256e9, "gpu_share": 0.75}
+    assert machines["dgx-spark"] == {"memory": 128 * GIB, "bandwidth": 273e9, "gpu_share": 1.0}
+    assert machines["ryzen-ai-max-395-128gb"] == {"memory": 128 * GIB, "bandwidth": 256e9, "gpu_share": 0.75}
     # 107.52 GiB of 128 GiB is the stock Metal working set measured on a 128 GB Mac.
     assert M4_MAX["gpu_share"] == pytest.approx(107.52 / 128, abs=0.001)
 
@@ -368,3 +386,16 @@ def test_money_inputs_are_labelled_illustrative():
     labels = {spec["name"]: spec["label"] for spec in local.INPUTS}
     for name in ["hardware_price", "power_watts", "electricity_price", "cloud_price"]:
         assert "illustrative" in labels[name]
+
+
+def test_regression_the_gpt_oss_input_embedding_is_looked_up_not_read_per_token():
+    # Reviewer: all 2.12B 16-bit parameters were counted as read, the 0.58B input embedding too.
+    with_lookup = run(**PRESET["gpt-oss-120b"], context_tokens=0)
+    counted_read = run(**{**PRESET["gpt-oss-120b"], "params_lookup": 0}, context_tokens=0)
+    embedding = 201_088 * 2_880
+    assert counted_read["bytes_per_token"] - with_lookup["bytes_per_token"] == pytest.approx(
+        embedding * (2 - 4.25 / 8), rel=1e-9)
+    assert with_lookup["weight_bytes"] == counted_read["weight_bytes"]
+    # A dense model without an active count reads everything but the looked-up table.
+    dense = run(params_lookup=0.5e9, context_tokens=0)
+    assert dense["bytes_per_token"] == pytest.approx((8.03e9 - 0.5e9) * 4.8944 / 8, rel=1e-12)
