@@ -501,8 +501,14 @@ def compute(
 def _memory(r: dict) -> dict:
     """Training state, gathered layer and activations on one accelerator of the first pipeline stage."""
     shared, all_experts = expert_split(r["params"], r["active_params"], r["experts"], r["top_k"])
-    held_params = (shared + all_experts / r["ep"]) / (r["tp"] * r["pp"])  # parameters whose state this accelerator keeps
-    weight_bpp, gradient_bpp, optimizer_bpp = state_bytes_per_param(r["sharding"], r["dp"])
+    held_shared = shared / (r["tp"] * r["pp"])
+    held_experts = all_experts / (r["ep"] * r["tp"] * r["pp"])
+    held_params = held_shared + held_experts  # parameters whose state this accelerator keeps
+    # Shared state is sharded over all dp copies; an expert's state only over the dp/ep copies that hold
+    # that expert (the expert-data-parallel group of DeepSpeed-MoE and Megatron-LM), not over dp again.
+    shared_bpp = state_bytes_per_param(r["sharding"], r["dp"])
+    expert_bpp = state_bytes_per_param(r["sharding"], max(r["dp"] / r["ep"], 1))
+    weights, gradients, optimizer = (held_shared * a + held_experts * b for a, b in zip(shared_bpp, expert_bpp))
     fully_sharded = SHARDED_PARTS[r["sharding"]][0]
     gathered = GATHERED_BYTES_PER_PARAM * held_params * r["pp"] / r["layers"] if fully_sharded else 0.0
     per_layer = activation_bytes_per_layer(r["seq_len"], r["micro_batch_size"], r["hidden"], r["heads"], r["tp"],
@@ -514,13 +520,13 @@ def _memory(r: dict) -> dict:
                                         r["sequence_parallel"] == "on", "none")
     selective = activation_bytes_per_layer(r["seq_len"], r["micro_batch_size"], r["hidden"], r["heads"], r["tp"],
                                            r["sequence_parallel"] == "on", "selective")
-    state = held_params * (weight_bpp + gradient_bpp + optimizer_bpp) + gathered
+    state = weights + gradients + optimizer + gathered
     return {
-        "bytes_per_param": weight_bpp + gradient_bpp + optimizer_bpp,
+        "bytes_per_param": sum(shared_bpp),
         "total_state_bytes": r["params"] * (WEIGHT_BYTES + GRADIENT_BYTES + OPTIMIZER_BYTES),
-        "weights_bytes": held_params * weight_bpp,
-        "gradients_bytes": held_params * gradient_bpp,
-        "optimizer_bytes": held_params * optimizer_bpp,
+        "weights_bytes": weights,
+        "gradients_bytes": gradients,
+        "optimizer_bytes": optimizer,
         "gathered_bytes": gathered,
         "state_each_bytes": state,
         "activation_bytes_per_layer": per_layer,

@@ -200,6 +200,23 @@ def test_expert_parallelism_splits_only_the_expert_weights():
     assert result["weights_bytes"] == pytest.approx(2 * (shared + 256 * per_expert / 64), rel=1e-12)
 
 
+@pytest.mark.parametrize("sharding", SHARDING_LEVELS)
+@pytest.mark.parametrize("dp, ep", [(128, 64), (64, 64), (32, 8)])
+def test_sharded_expert_state_summed_over_accelerators_is_one_copy_per_expert_data_parallel_group(sharding, dp, ep):
+    # Regression: expert state was divided by ep and then by dp again (DeepSeek-V3 pp16 dp128 ep64 ZeRO-3 gave
+    # 0.32 TB of optimizer state over all 2,048 accelerators where one copy needs 12 B × 671B = 8.05 TB).
+    result = run(**DEEPSEEK_V3, pp=16, dp=dp, ep=ep, sharding=sharding)
+    accelerators = result["accelerators"]
+    weights_sharded, gradients_sharded, optimizer_sharded = parallelism.SHARDED_PARTS[sharding]
+    per_expert = (671e9 - 37e9) / (256 - 8)
+    experts, shared = 256 * per_expert, 671e9 - 256 * per_expert
+    # unsharded, each data-parallel copy keeps the shared state (dp copies) and each ep group its experts (dp/ep)
+    one_copy = 12 * 671e9 if optimizer_sharded else 12 * (shared * dp + experts * dp / ep)
+    assert result["optimizer_bytes"] * accelerators == pytest.approx(one_copy, rel=1e-12)
+    if weights_sharded:
+        assert result["weights_bytes"] * accelerators == pytest.approx(2 * 671e9, rel=1e-12)
+
+
 def test_all_to_all_dispatch_and_combine_forward_and_backward():
     result = run(**DEEPSEEK_V3, ep=64, dp=64, micro_batches=16)
     assert result["all_to_all_bytes_per_token_layer"] == 2 * 2 * 7168 * 2 * 8  # 458,752 bytes
