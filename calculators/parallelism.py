@@ -44,7 +44,7 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 from __future__ import annotations
 
 from calculators._checks import in_range, one_of, positive, whole_count
-from calculators._datasheets import ACCELERATORS, accelerator_options, shared_sources
+from calculators._datasheets import ACCELERATORS, GIB, accelerator_options, shared_sources
 
 SECONDS_PER_DAY = 86_400
 TRAIN_FLOPS_PER_PARAM_TOKEN = 6  # forward (2) + backward (4) per parameter per token (Kaplan et al. 2020)
@@ -164,9 +164,11 @@ INPUTS: list[dict] = [
             "same run shows half the utilisation. Training state stays 16 bytes per parameter.",
             [("bf16", "BF16"), ("fp8", "FP8"), ("fp4", "FP4")]),
     {
-        "name": "memory_per_accelerator", "label": "Memory per accelerator", "unit": "GB", "factor": 1e9,
-        "control": "number", "min": 1, "max": 1000, "step": 1, "scale": "linear", "default": 80e9,
-        "help": "High-bandwidth memory on each accelerator, in decimal gigabytes.",
+        # 80 GiB: the H100 SXM's "80 GB" of HBM3, which vendors size in binary gigabytes (about 85.9e9 bytes).
+        "name": "memory_per_accelerator", "label": "Memory per accelerator", "unit": "GiB", "factor": GIB,
+        "control": "number", "min": 1, "max": 1000, "step": 1, "scale": "linear", "default": 80 * GIB,
+        "help": "High-bandwidth memory on each accelerator, in GiB (2^30 bytes): the number on the datasheet, "
+                "since an \"80 GB\" HBM part holds 80 GiB, about 85.9 decimal GB. The memory results are in decimal GB.",
     },
     {
         "name": "peak_flops", "label": "Peak dense compute per accelerator", "unit": "TFLOP/s",
@@ -422,8 +424,9 @@ def model_notes(r: dict) -> list[str]:
     if r["pp"] > r["layers"]:
         notes.append("More pipeline stages than layers: some stages would hold no layer at all.")
     if not r["fits"]:
-        notes.append(f"Does not fit: each accelerator needs {r['memory_each_bytes'] / 1e9:,.0f} GB of its "
-                     f"{r['memory_per_accelerator'] / 1e9:,.0f} GB; split further, shard, or recompute activations.")
+        notes.append(f"Does not fit: each accelerator needs {r['memory_each_bytes'] / 1e9:,.1f} GB of its "
+                     f"{r['memory_per_accelerator'] / 1e9:,.1f} GB ({r['memory_per_accelerator'] / GIB:,.0f} GiB; "
+                     "1 GB = 10^9 bytes); split further, shard, or recompute activations.")
     if r["tp"] > SERVER_SCALE_UP:
         notes.append(f"Tensor parallelism over {r['tp']} ways leaves one {SERVER_SCALE_UP}-accelerator server; only "
                      "rack-scale domains such as GB200/GB300 NVL72 keep it on the fast links, elsewhere it crawls over the network.")

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import parallelism
+from calculators._datasheets import GIB
 
 MODULE_PATH = Path(parallelism.__file__)
 SHARDING_LEVELS = ["none", "optimizer", "gradients", "everything"]
@@ -157,7 +158,7 @@ def test_full_recomputation_costs_a_third_more_arithmetic_in_either_count():
 
 def test_recomputation_makes_gpt3_175b_fit_on_a100s():
     gpt3 = {"params": 175e9, "layers": 96, "hidden": 12288, "heads": 96, "seq_len": 2048, "tp": 8, "pp": 8,
-            "micro_batches": 8, "memory_per_accelerator": 80e9, "peak_flops": 312e12}
+            "micro_batches": 8, "memory_per_accelerator": 80 * GIB, "peak_flops": 312e12}
     stored = run(**gpt3, recompute="none", sequence_parallel="off")
     assert stored["state_each_bytes"] == pytest.approx(175e9 * 16 / 64, rel=1e-12)  # 43.75 GB: looks as if it fits
     assert stored["activation_bytes"] > 30e9 and stored["fits"] is False
@@ -424,17 +425,25 @@ def test_presets_name_declared_fields_and_cited_sources():
         assert any(expected in label for label in labels), expected
 
 
+def test_memory_capacity_is_entered_in_gib_and_the_note_says_both_units():
+    spec = next(spec for spec in parallelism.INPUTS if spec["name"] == "memory_per_accelerator")
+    assert spec["unit"] == "GiB" and spec["factor"] == 2**30 and spec["default"] == 80 * 2**30
+    assert "GiB" in spec["help"]
+    note = next(note for note in run()["notes"] if note.startswith("Does not fit"))
+    assert "of its 85.9 GB (80 GiB" in note
+
+
 def test_accelerator_presets_use_dense_datasheet_figures_per_number_format():
     options = {option["id"]: option["values"] for option in parallelism.PRESETS[0]["options"]}
-    assert options["a100-80gb"] == {"memory_per_accelerator": 80e9, "peak_flops": 312e12, "precision": "bf16"}
-    assert options["h100-sxm"] == {"memory_per_accelerator": 80e9, "peak_flops": 989e12, "precision": "bf16"}
-    assert options["h100-sxm-fp8"] == {"memory_per_accelerator": 80e9, "peak_flops": 1979e12, "precision": "fp8"}
-    assert options["h200-sxm"] == {"memory_per_accelerator": 141e9, "peak_flops": 989e12, "precision": "bf16"}
-    assert options["b200"] == {"memory_per_accelerator": 180e9, "peak_flops": 2250e12, "precision": "bf16"}
-    assert options["b300-fp4"] == {"memory_per_accelerator": 288e9, "peak_flops": 13500e12, "precision": "fp4"}
-    assert options["mi300x"] == {"memory_per_accelerator": 192e9, "peak_flops": 1307.4e12, "precision": "bf16"}
-    # no dense FP8 on the A100 or TPU v5p datasheets, no FP4 on Hopper: no option, rather than a made-up one
-    assert {"a100-80gb-fp8", "tpu-v5p-fp8", "h100-sxm-fp4"}.isdisjoint(options)
+    assert options["a100-80gb"] == {"memory_per_accelerator": 80 * GIB, "peak_flops": 312e12, "precision": "bf16"}
+    assert options["h100-sxm"] == {"memory_per_accelerator": 80 * GIB, "peak_flops": 989e12, "precision": "bf16"}
+    assert options["h100-sxm-fp8"] == {"memory_per_accelerator": 80 * GIB, "peak_flops": 1979e12, "precision": "fp8"}
+    assert options["h200-sxm"] == {"memory_per_accelerator": 141 * GIB, "peak_flops": 989e12, "precision": "bf16"}
+    assert options["b200"] == {"memory_per_accelerator": 180 * GIB, "peak_flops": 2250e12, "precision": "bf16"}
+    assert options["b300-fp4"] == {"memory_per_accelerator": 270 * GIB, "peak_flops": 13500e12, "precision": "fp4"}
+    assert options["mi300x"] == {"memory_per_accelerator": 192 * GIB, "peak_flops": 1307.4e12, "precision": "bf16"}
+    # no dense FP8 on the A100 datasheet, no FP4 on Hopper: no option, rather than a made-up one
+    assert {"a100-80gb-fp8", "h100-sxm-fp4"}.isdisjoint(options)
     assert {"tpu-v5p", "tpu-ironwood-fp8", "gb300-nvl72-fp4", "mi355x-fp4"} <= set(options)
     assert all("missing" not in option for option in parallelism.PRESETS[0]["options"])
 
