@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import parallelism
-from calculators._datasheets import GIB
+from calculators._datasheets import ACCELERATORS, GIB
 
 MODULE_PATH = Path(parallelism.__file__)
 SHARDING_LEVELS = ["none", "optimizer", "gradients", "everything"]
@@ -431,6 +431,16 @@ def test_memory_capacity_is_entered_in_gib_and_the_note_says_both_units():
     assert "GiB" in spec["help"]
     note = next(note for note in run()["notes"] if note.startswith("Does not fit"))
     assert "of its 85.9 GB (80 GiB" in note
+
+
+def test_precision_help_states_the_fp4_multiples_the_datasheets_give():
+    # Regression: the help said FP4 "quadruples" the dense rate; on B300/GB300 it is 6× BF16 (13.5/2.25, 15/2.5).
+    spec = next(spec for spec in parallelism.INPUTS if spec["name"] == "precision")
+    assert "quadruple" not in spec["help"]
+    ratios = {round(fact["dense_fp4_flops"] / fact["dense_bf16_flops"], 6)
+              for fact in ACCELERATORS.values() if "dense_fp4_flops" in fact}
+    assert ratios == {4, 6}
+    assert all(f"{ratio:g}×" in spec["help"] for ratio in ratios)
 
 
 def test_accelerator_presets_use_dense_datasheet_figures_per_number_format():
