@@ -266,7 +266,7 @@ def test_a_configuration_inside_the_model_has_no_notes():
 @pytest.mark.parametrize(
     ("changes", "phrase"),
     [
-        ({"utilisation": 0.7}, "beyond any published"),
+        ({"utilisation": 0.7}, "above the best published MFU"),
         ({"recompute": "full", "utilisation": 0.9}, "above their peak"),
         ({"micro_batches": 2}, "Fewer micro-batches"),
         ({"tp": 16, "pp": 2, "micro_batches": 2}, "leaves one 8-accelerator server"),
@@ -279,6 +279,13 @@ def test_a_configuration_inside_the_model_has_no_notes():
 def test_notes_say_where_the_model_stops(changes, phrase):
     notes = run(**{**FITTING, **changes})["notes"]
     assert any(phrase in note for note in notes), notes
+
+
+def test_utilisation_note_starts_just_above_the_best_published_mfu():
+    # Regression: the note quoted 54.2 % and fired only above 60 %; the best published is 56.3 % (Megatron-LM's
+    # 1T benchmark at data-parallel size 1, README table), so 57 % is already beyond it and 56 % is not.
+    assert any("56.3 %" in note for note in run(**FITTING, utilisation=0.57)["notes"])
+    assert not any("56.3 %" in note for note in run(**FITTING, utilisation=0.56)["notes"])
 
 
 def test_moe_notes_on_expert_parallel_ways():
