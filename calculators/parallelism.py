@@ -308,7 +308,8 @@ FIGURES: list[dict] = [
     {
         "name": "pipeline",
         "kind": "pipeline_schedule",
-        "title": "Pipeline schedule (1F1B)",
+        # Draws plain 1F1B whatever the virtual stages: the interleaved bubble is in the "bubble" result.
+        "title": "Pipeline schedule drawn as plain 1F1B, ignoring virtual stages (the bubble result counts them)",
         "stages": "pp",
         "micro_batches": "micro_batches",
     },

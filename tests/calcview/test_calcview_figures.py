@@ -34,6 +34,12 @@ def test_memory_bar_marks_a_scenario_that_does_not_fit():
     assert "Weights 140 GB" in texts and "Optimizer state 840 GB" in texts
 
 
+def test_pipeline_figure_says_it_draws_plain_1f1b_without_virtual_stages():
+    # Regression: the figure ignores virtual stages, and its label did not say so.
+    label = figure("pipeline", pp="8", micro_batches="8", virtual_stages="4").get("aria-label")
+    assert "plain 1F1B" in label and "ignoring virtual stages" in label
+
+
 def test_memory_bar_for_a_scenario_that_fits():
     svg = figure("memory", tp="8", pp="4", micro_batches="4")
     assert "lm-fig--over" not in svg.get("class")
