@@ -15,8 +15,8 @@ bytes (decimal, 1 GB = 1e9 bytes), FLOP, FLOP/s, seconds. The pieces and where t
   s·b·h·(34 + 5·a·s/h) bytes with no parallelism; with tensor parallelism alone
   s·b·h·(10 + 24/t + 5·a·s/(h·t)); with tensor and sequence parallelism that divided by t.
   Selective recomputation (or an attention kernel that never stores the s×s scores) drops the
-  5·a·s/h term; full recomputation keeps only each layer's input, 2·s·b·h (Table 2: not split
-  over t). Under 1F1B the first pipeline stage holds min(m, p) micro-batches of its L/p
+  5·a·s/h term; full recomputation keeps only each layer's input, 2·s·b·h (Table 2), split over t
+  under sequence parallelism, where Megatron-LM's checkpointed layer input is [s/t, b, h]. Under 1F1B the first pipeline stage holds min(m, p) micro-batches of its L/p
   layers, up to L layers' worth; the interleaved schedule with v chunks per accelerator holds
   L·(1 + (p-1)/(p·v)) (Korthikanti et al. 2022, section 4.2.3).
 * Training compute: 6 × active parameters × tokens (Kaplan et al. 2020), optionally with the
@@ -331,8 +331,8 @@ ASSUMPTIONS: list[str] = [
     "SwiGLU MLPs, grouped-query attention and mixture-of-experts layers differ somewhat, and the embedding, logits "
     "and temporary buffers of the first and last stages are left out.",
     "The first pipeline stage holds activations of min(m, p) micro-batches of its L/p layers (1F1B), and "
-    "(1 + (p - 1)/(p·v)) times that with v interleaved chunks; full recomputation keeps each layer's input whole "
-    "on every tensor-parallel rank, as Korthikanti et al. assume.",
+    "(1 + (p - 1)/(p·v)) times that with v interleaved chunks; full recomputation keeps each layer's input, 2·s·b·h, "
+    "whole on every tensor-parallel rank without sequence parallelism and split t ways with it, as Megatron-LM stores it.",
     "Selective recomputation re-runs the two attention matrix products, 4·L·h·s operations per token, as "
     "Korthikanti et al. describe in their appendix; their equation 8 adds three times as much, so the recompute "
     "overheads they quote (2.7 % for GPT-3) come out near a third of that here.",
@@ -372,7 +372,10 @@ def activation_bytes_per_layer(seq_len: int, batch: int, hidden: int, heads: int
     """Bytes of 16-bit activations one transformer layer keeps for the backward pass (Korthikanti et al. 2022, Table 2)."""
     sbh = seq_len * batch * hidden
     if recompute == "full":
-        return ACTIVATION_BYTES * sbh  # only the layer's input, kept whole on every tensor-parallel rank
+        # Only the layer's input: whole on every tensor-parallel rank (Korthikanti et al. 2022, Table 2), but under
+        # sequence parallelism that input is already split along the sequence, [s/t, b, h] (Megatron-LM checkpoints
+        # it as is, and turns off --distribute-saved-activations under sequence parallelism for that reason).
+        return ACTIVATION_BYTES * sbh / tp if sequence_parallel else ACTIVATION_BYTES * sbh
     scores = 5 * heads * seq_len / hidden if recompute == "none" else 0.0
     if sequence_parallel:
         return sbh * (34 + scores) / tp

@@ -121,7 +121,8 @@ def test_training_flops_and_days_for_the_default_scenario():
         ({"recompute": "selective", "tp": 8, "sequence_parallel": "on"}, 2048 * 12288 * 34 / 8),
         ({"recompute": "selective", "tp": 8, "sequence_parallel": "off"}, 2048 * 12288 * (10 + 24 / 8)),
         ({"recompute": "full", "tp": 8, "sequence_parallel": "off"}, 2 * 2048 * 12288),
-        ({"recompute": "full", "tp": 8, "sequence_parallel": "on"}, 2 * 2048 * 12288),  # Table 2: sbh(2), not split
+        # Table 2 writes sbh(2) unsplit; Megatron-LM's checkpointed input under sequence parallelism is [s/t, b, h]
+        ({"recompute": "full", "tp": 8, "sequence_parallel": "on"}, 2 * 2048 * 12288 / 8),
     ],
 )
 def test_activation_bytes_per_layer_follow_korthikanti_table_2(changes, per_layer):
@@ -286,6 +287,14 @@ def test_utilisation_note_starts_just_above_the_best_published_mfu():
     # 1T benchmark at data-parallel size 1, README table), so 57 % is already beyond it and 56 % is not.
     assert any("56.3 %" in note for note in run(**FITTING, utilisation=0.57)["notes"])
     assert not any("56.3 %" in note for note in run(**FITTING, utilisation=0.56)["notes"])
+
+
+def test_full_recomputation_under_sequence_parallelism_keeps_a_sequence_split_input():
+    # Regression: full recomputation kept 2·s·b·h per layer even with sequence parallelism, where Megatron-LM's
+    # checkpointed layer input is [s/t, b, h].
+    sbh = 8192 * 1 * 8192
+    assert parallelism.activation_bytes_per_layer(8192, 1, 8192, 64, 8, True, "full") == 2 * sbh / 8
+    assert parallelism.activation_bytes_per_layer(8192, 1, 8192, 64, 8, False, "full") == 2 * sbh
 
 
 def test_moe_notes_on_expert_parallel_ways():
