@@ -324,6 +324,9 @@ ASSUMPTIONS: list[str] = [
     "Fully sharded (ZeRO-3 / FSDP) state is counted like DeepSpeed's estimator: 18 bytes per parameter over the "
     "copies, because it keeps a fp32 gradient partition, plus one gathered transformer block of 16-bit weights and "
     "gradients; the ZeRO paper's 16 bytes ÷ copies is the lower bound, prefetching a second block adds more.",
+    "Under full sharding the gathered unit is one transformer block (parameters ÷ layers), not the largest single "
+    "module that DeepSpeed's estimator gathers (largest_layer_params, e.g. a 32M-parameter embedding); its documented "
+    "ZeRO-3 examples are therefore not matched exactly, and a model whose embedding outweighs a block needs more.",
     "Sharding of optimizer state and gradients (ZeRO-1 and ZeRO-2) follows the ZeRO paper, 4 + 12/dp and 2 + 14/dp "
     "bytes per parameter; DeepSpeed's ZeRO-2 estimator budgets more, 4 + 16/dp bytes per parameter, because it "
     "keeps fp32 gradient partitions and full 16-bit weights and gradients.",
