@@ -15,8 +15,8 @@ bytes (decimal, 1 GB = 1e9 bytes), FLOP, FLOP/s, seconds. The pieces and where t
   s·b·h·(34 + 5·a·s/h) bytes with no parallelism; with tensor parallelism alone
   s·b·h·(10 + 24/t + 5·a·s/(h·t)); with tensor and sequence parallelism that divided by t.
   Selective recomputation (or an attention kernel that never stores the s×s scores) drops the
-  5·a·s/h term; full recomputation keeps only each layer's input, 2·s·b·h (Table 2: not split
-  over t). Under 1F1B the first pipeline stage holds min(m, p) micro-batches of its L/p
+  5·a·s/h term; full recomputation keeps only each layer's input, 2·s·b·h (Table 2), split over t
+  under sequence parallelism, where Megatron-LM's checkpointed layer input is [s/t, b, h]. Under 1F1B the first pipeline stage holds min(m, p) micro-batches of its L/p
   layers, up to L layers' worth; the interleaved schedule with v chunks per accelerator holds
   L·(1 + (p-1)/(p·v)) (Korthikanti et al. 2022, section 4.2.3).
 * Training compute: 6 × active parameters × tokens (Kaplan et al. 2020), optionally with the
@@ -44,7 +44,7 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 from __future__ import annotations
 
 from calculators._checks import in_range, one_of, positive, whole_count
-from calculators._datasheets import ACCELERATORS, accelerator_options, shared_sources
+from calculators._datasheets import ACCELERATORS, GIB, accelerator_options, shared_sources
 
 SECONDS_PER_DAY = 86_400
 TRAIN_FLOPS_PER_PARAM_TOKEN = 6  # forward (2) + backward (4) per parameter per token (Kaplan et al. 2020)
@@ -77,7 +77,10 @@ FLOPS_RULES = ("params", "attention")
 PRECISIONS = ("bf16", "fp8", "fp4")
 
 # Where the model stops holding (each one turns into a note beside the results).
-HIGHEST_PUBLISHED_MFU = 0.6  # Korthikanti et al. 2022 report 54.2 % for 530B, the highest we know of
+# 56.3 %: Megatron-LM's 1T-parameter benchmark (MFU 56.3 %, HFU 57.0 %), measured at data-parallel size 1, so
+# without the gradient all-reduce of a real run (NVIDIA/Megatron-LM README; Korthikanti et al. 2022). The highest
+# MFU we know of; a whole training run at scale reports less (Llama 3 405B: 38-43 %).
+HIGHEST_PUBLISHED_MFU = 0.563
 SERVER_SCALE_UP = 8  # accelerators per NVLink / Infinity Fabric server (HGX, MI300X platform)
 LONG_SEQUENCE = 32_768  # beyond this, stored s×s attention scores dominate activation memory
 SHAPE_MISMATCH = 2.0  # 12·L·h² this far from the parameter count: the shape is not this model's
@@ -159,14 +162,16 @@ INPUTS: list[dict] = [
             "which grows with sequence length.",
             [("params", "6 × parameters × tokens"), ("attention", "6 × parameters × tokens + attention")]),
     _select("precision", "Number format of the matrix multiplications", "bf16",
-            "The format the peak below is quoted for; FP8 and FP4 double and quadruple the dense rate on "
-            "parts that support them. Papers usually quote MFU against the BF16 peak: against the FP8 peak the "
+            "The format the peak below is quoted for. FP8 doubles the dense BF16 rate on most parts (on TPU v5p it "
+            "is no faster); FP4 is 4× BF16 on B200, GB200 and MI355X and 6× on B300 and GB300 (Blackwell Ultra). Papers usually quote MFU against the BF16 peak: against the FP8 peak the "
             "same run shows half the utilisation. Training state stays 16 bytes per parameter.",
             [("bf16", "BF16"), ("fp8", "FP8"), ("fp4", "FP4")]),
     {
-        "name": "memory_per_accelerator", "label": "Memory per accelerator", "unit": "GB", "factor": 1e9,
-        "control": "number", "min": 1, "max": 1000, "step": 1, "scale": "linear", "default": 80e9,
-        "help": "High-bandwidth memory on each accelerator, in decimal gigabytes.",
+        # 80 GiB: the H100 SXM's "80 GB" of HBM3, which vendors size in binary gigabytes (about 85.9e9 bytes).
+        "name": "memory_per_accelerator", "label": "Memory per accelerator", "unit": "GiB", "factor": GIB,
+        "control": "number", "min": 1, "max": 1000, "step": 1, "scale": "linear", "default": 80 * GIB,
+        "help": "High-bandwidth memory on each accelerator, in GiB (2^30 bytes): the number on the datasheet, "
+                "since an \"80 GB\" HBM part holds 80 GiB, about 85.9 decimal GB. The memory results are in decimal GB.",
     },
     {
         "name": "peak_flops", "label": "Peak dense compute per accelerator", "unit": "TFLOP/s",
@@ -267,6 +272,8 @@ SOURCES: list[dict] = [
     {"id": "korthikanti2022", "title": "Reducing Activation Recomputation in Large Transformer Models",
      "authors": "Korthikanti, Casper, Lym, McAfee, Andersch, Shoeybi, Catanzaro", "date": "2022-05-10",
      "url": "https://arxiv.org/abs/2205.05198"},
+    {"id": "megatron-lm-readme", "title": "Megatron-LM README: model and hardware FLOPs utilisation (22B to 1T)",
+     "authors": "NVIDIA", "date": "2023", "url": "https://github.com/NVIDIA/Megatron-LM"},
     {"id": "narayanan2021", "title": "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM",
      "authors": "Narayanan et al.", "date": "2021-04-09", "url": "https://arxiv.org/abs/2104.04473"},
     {"id": "rajbhandari2019", "title": "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models",
@@ -301,7 +308,8 @@ FIGURES: list[dict] = [
     {
         "name": "pipeline",
         "kind": "pipeline_schedule",
-        "title": "Pipeline schedule (1F1B)",
+        # Draws plain 1F1B whatever the virtual stages: the interleaved bubble is in the "bubble" result.
+        "title": "Pipeline schedule drawn as plain 1F1B, ignoring virtual stages (the bubble result counts them)",
         "stages": "pp",
         "micro_batches": "micro_batches",
     },
@@ -316,6 +324,9 @@ ASSUMPTIONS: list[str] = [
     "Fully sharded (ZeRO-3 / FSDP) state is counted like DeepSpeed's estimator: 18 bytes per parameter over the "
     "copies, because it keeps a fp32 gradient partition, plus one gathered transformer block of 16-bit weights and "
     "gradients; the ZeRO paper's 16 bytes ÷ copies is the lower bound, prefetching a second block adds more.",
+    "Under full sharding the gathered unit is one transformer block (parameters ÷ layers), not the largest single "
+    "module that DeepSpeed's estimator gathers (largest_layer_params, e.g. a 32M-parameter embedding); its documented "
+    "ZeRO-3 examples are therefore not matched exactly, and a model whose embedding outweighs a block needs more.",
     "Sharding of optimizer state and gradients (ZeRO-1 and ZeRO-2) follows the ZeRO paper, 4 + 12/dp and 2 + 14/dp "
     "bytes per parameter; DeepSpeed's ZeRO-2 estimator budgets more, 4 + 16/dp bytes per parameter, because it "
     "keeps fp32 gradient partitions and full 16-bit weights and gradients.",
@@ -323,8 +334,8 @@ ASSUMPTIONS: list[str] = [
     "SwiGLU MLPs, grouped-query attention and mixture-of-experts layers differ somewhat, and the embedding, logits "
     "and temporary buffers of the first and last stages are left out.",
     "The first pipeline stage holds activations of min(m, p) micro-batches of its L/p layers (1F1B), and "
-    "(1 + (p - 1)/(p·v)) times that with v interleaved chunks; full recomputation keeps each layer's input whole "
-    "on every tensor-parallel rank, as Korthikanti et al. assume.",
+    "(1 + (p - 1)/(p·v)) times that with v interleaved chunks; full recomputation keeps each layer's input, 2·s·b·h, "
+    "whole on every tensor-parallel rank without sequence parallelism and split t ways with it, as Megatron-LM stores it.",
     "Selective recomputation re-runs the two attention matrix products, 4·L·h·s operations per token, as "
     "Korthikanti et al. describe in their appendix; their equation 8 adds three times as much, so the recompute "
     "overheads they quote (2.7 % for GPT-3) come out near a third of that here.",
@@ -364,7 +375,10 @@ def activation_bytes_per_layer(seq_len: int, batch: int, hidden: int, heads: int
     """Bytes of 16-bit activations one transformer layer keeps for the backward pass (Korthikanti et al. 2022, Table 2)."""
     sbh = seq_len * batch * hidden
     if recompute == "full":
-        return ACTIVATION_BYTES * sbh  # only the layer's input, kept whole on every tensor-parallel rank
+        # Only the layer's input: whole on every tensor-parallel rank (Korthikanti et al. 2022, Table 2), but under
+        # sequence parallelism that input is already split along the sequence, [s/t, b, h] (Megatron-LM checkpoints
+        # it as is, and turns off --distribute-saved-activations under sequence parallelism for that reason).
+        return ACTIVATION_BYTES * sbh / tp if sequence_parallel else ACTIVATION_BYTES * sbh
     scores = 5 * heads * seq_len / hidden if recompute == "none" else 0.0
     if sequence_parallel:
         return sbh * (34 + scores) / tp
@@ -411,8 +425,9 @@ def model_notes(r: dict) -> list[str]:
     """One plain sentence per way these inputs leave the range where the model holds."""
     notes = []
     if r["utilisation"] > HIGHEST_PUBLISHED_MFU:
-        notes.append(f"A utilisation of {r['utilisation']:.0%} is beyond any published large training run "
-                     "(the best we know of is 54.2 % MFU, Korthikanti et al. 2022): expect fewer days than any real run.")
+        notes.append(f"A utilisation of {r['utilisation']:.1%} is above the best published MFU we know of, 56.3 % for "
+                     "Megatron-LM's 1-trillion-parameter benchmark with no data parallelism (Korthikanti et al. 2022): "
+                     "a real run with data parallelism would take longer than this says.")
     if r["hardware_utilisation"] > 1:
         notes.append("With this much recomputation the accelerators would have to run above their peak to reach "
                      "this MFU: lower the utilisation.")
@@ -422,8 +437,9 @@ def model_notes(r: dict) -> list[str]:
     if r["pp"] > r["layers"]:
         notes.append("More pipeline stages than layers: some stages would hold no layer at all.")
     if not r["fits"]:
-        notes.append(f"Does not fit: each accelerator needs {r['memory_each_bytes'] / 1e9:,.0f} GB of its "
-                     f"{r['memory_per_accelerator'] / 1e9:,.0f} GB; split further, shard, or recompute activations.")
+        notes.append(f"Does not fit: each accelerator needs {r['memory_each_bytes'] / 1e9:,.1f} GB of its "
+                     f"{r['memory_per_accelerator'] / 1e9:,.1f} GB ({r['memory_per_accelerator'] / GIB:,.0f} GiB; "
+                     "1 GB = 10^9 bytes); split further, shard, or recompute activations.")
     if r["tp"] > SERVER_SCALE_UP:
         notes.append(f"Tensor parallelism over {r['tp']} ways leaves one {SERVER_SCALE_UP}-accelerator server; only "
                      "rack-scale domains such as GB200/GB300 NVL72 keep it on the fast links, elsewhere it crawls over the network.")
@@ -501,8 +517,14 @@ def compute(
 def _memory(r: dict) -> dict:
     """Training state, gathered layer and activations on one accelerator of the first pipeline stage."""
     shared, all_experts = expert_split(r["params"], r["active_params"], r["experts"], r["top_k"])
-    held_params = (shared + all_experts / r["ep"]) / (r["tp"] * r["pp"])  # parameters whose state this accelerator keeps
-    weight_bpp, gradient_bpp, optimizer_bpp = state_bytes_per_param(r["sharding"], r["dp"])
+    held_shared = shared / (r["tp"] * r["pp"])
+    held_experts = all_experts / (r["ep"] * r["tp"] * r["pp"])
+    held_params = held_shared + held_experts  # parameters whose state this accelerator keeps
+    # Shared state is sharded over all dp copies; an expert's state only over the dp/ep copies that hold
+    # that expert (the expert-data-parallel group of DeepSpeed-MoE and Megatron-LM), not over dp again.
+    shared_bpp = state_bytes_per_param(r["sharding"], r["dp"])
+    expert_bpp = state_bytes_per_param(r["sharding"], max(r["dp"] / r["ep"], 1))
+    weights, gradients, optimizer = (held_shared * a + held_experts * b for a, b in zip(shared_bpp, expert_bpp))
     fully_sharded = SHARDED_PARTS[r["sharding"]][0]
     gathered = GATHERED_BYTES_PER_PARAM * held_params * r["pp"] / r["layers"] if fully_sharded else 0.0
     per_layer = activation_bytes_per_layer(r["seq_len"], r["micro_batch_size"], r["hidden"], r["heads"], r["tp"],
@@ -514,13 +536,13 @@ def _memory(r: dict) -> dict:
                                         r["sequence_parallel"] == "on", "none")
     selective = activation_bytes_per_layer(r["seq_len"], r["micro_batch_size"], r["hidden"], r["heads"], r["tp"],
                                            r["sequence_parallel"] == "on", "selective")
-    state = held_params * (weight_bpp + gradient_bpp + optimizer_bpp) + gathered
+    state = weights + gradients + optimizer + gathered
     return {
-        "bytes_per_param": weight_bpp + gradient_bpp + optimizer_bpp,
+        "bytes_per_param": sum(shared_bpp),
         "total_state_bytes": r["params"] * (WEIGHT_BYTES + GRADIENT_BYTES + OPTIMIZER_BYTES),
-        "weights_bytes": held_params * weight_bpp,
-        "gradients_bytes": held_params * gradient_bpp,
-        "optimizer_bytes": held_params * optimizer_bpp,
+        "weights_bytes": weights,
+        "gradients_bytes": gradients,
+        "optimizer_bytes": optimizer,
         "gathered_bytes": gathered,
         "state_each_bytes": state,
         "activation_bytes_per_layer": per_layer,

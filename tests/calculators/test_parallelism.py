@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import parallelism
+from calculators._datasheets import ACCELERATORS, GIB
 
 MODULE_PATH = Path(parallelism.__file__)
 SHARDING_LEVELS = ["none", "optimizer", "gradients", "everything"]
@@ -120,7 +121,8 @@ def test_training_flops_and_days_for_the_default_scenario():
         ({"recompute": "selective", "tp": 8, "sequence_parallel": "on"}, 2048 * 12288 * 34 / 8),
         ({"recompute": "selective", "tp": 8, "sequence_parallel": "off"}, 2048 * 12288 * (10 + 24 / 8)),
         ({"recompute": "full", "tp": 8, "sequence_parallel": "off"}, 2 * 2048 * 12288),
-        ({"recompute": "full", "tp": 8, "sequence_parallel": "on"}, 2 * 2048 * 12288),  # Table 2: sbh(2), not split
+        # Table 2 writes sbh(2) unsplit; Megatron-LM's checkpointed input under sequence parallelism is [s/t, b, h]
+        ({"recompute": "full", "tp": 8, "sequence_parallel": "on"}, 2 * 2048 * 12288 / 8),
     ],
 )
 def test_activation_bytes_per_layer_follow_korthikanti_table_2(changes, per_layer):
@@ -157,7 +159,7 @@ def test_full_recomputation_costs_a_third_more_arithmetic_in_either_count():
 
 def test_recomputation_makes_gpt3_175b_fit_on_a100s():
     gpt3 = {"params": 175e9, "layers": 96, "hidden": 12288, "heads": 96, "seq_len": 2048, "tp": 8, "pp": 8,
-            "micro_batches": 8, "memory_per_accelerator": 80e9, "peak_flops": 312e12}
+            "micro_batches": 8, "memory_per_accelerator": 80 * GIB, "peak_flops": 312e12}
     stored = run(**gpt3, recompute="none", sequence_parallel="off")
     assert stored["state_each_bytes"] == pytest.approx(175e9 * 16 / 64, rel=1e-12)  # 43.75 GB: looks as if it fits
     assert stored["activation_bytes"] > 30e9 and stored["fits"] is False
@@ -198,6 +200,23 @@ def test_expert_parallelism_splits_only_the_expert_weights():
     shared = 671e9 - 256 * per_expert
     result = run(**DEEPSEEK_V3, ep=64, dp=64)
     assert result["weights_bytes"] == pytest.approx(2 * (shared + 256 * per_expert / 64), rel=1e-12)
+
+
+@pytest.mark.parametrize("sharding", SHARDING_LEVELS)
+@pytest.mark.parametrize("dp, ep", [(128, 64), (64, 64), (32, 8)])
+def test_sharded_expert_state_summed_over_accelerators_is_one_copy_per_expert_data_parallel_group(sharding, dp, ep):
+    # Regression: expert state was divided by ep and then by dp again (DeepSeek-V3 pp16 dp128 ep64 ZeRO-3 gave
+    # 0.32 TB of optimizer state over all 2,048 accelerators where one copy needs 12 B × 671B = 8.05 TB).
+    result = run(**DEEPSEEK_V3, pp=16, dp=dp, ep=ep, sharding=sharding)
+    accelerators = result["accelerators"]
+    weights_sharded, gradients_sharded, optimizer_sharded = parallelism.SHARDED_PARTS[sharding]
+    per_expert = (671e9 - 37e9) / (256 - 8)
+    experts, shared = 256 * per_expert, 671e9 - 256 * per_expert
+    # unsharded, each data-parallel copy keeps the shared state (dp copies) and each ep group its experts (dp/ep)
+    one_copy = 12 * 671e9 if optimizer_sharded else 12 * (shared * dp + experts * dp / ep)
+    assert result["optimizer_bytes"] * accelerators == pytest.approx(one_copy, rel=1e-12)
+    if weights_sharded:
+        assert result["weights_bytes"] * accelerators == pytest.approx(2 * 671e9, rel=1e-12)
 
 
 def test_all_to_all_dispatch_and_combine_forward_and_backward():
@@ -248,7 +267,7 @@ def test_a_configuration_inside_the_model_has_no_notes():
 @pytest.mark.parametrize(
     ("changes", "phrase"),
     [
-        ({"utilisation": 0.7}, "beyond any published"),
+        ({"utilisation": 0.7}, "above the best published MFU"),
         ({"recompute": "full", "utilisation": 0.9}, "above their peak"),
         ({"micro_batches": 2}, "Fewer micro-batches"),
         ({"tp": 16, "pp": 2, "micro_batches": 2}, "leaves one 8-accelerator server"),
@@ -261,6 +280,21 @@ def test_a_configuration_inside_the_model_has_no_notes():
 def test_notes_say_where_the_model_stops(changes, phrase):
     notes = run(**{**FITTING, **changes})["notes"]
     assert any(phrase in note for note in notes), notes
+
+
+def test_utilisation_note_starts_just_above_the_best_published_mfu():
+    # Regression: the note quoted 54.2 % and fired only above 60 %; the best published is 56.3 % (Megatron-LM's
+    # 1T benchmark at data-parallel size 1, README table), so 57 % is already beyond it and 56 % is not.
+    assert any("56.3 %" in note for note in run(**FITTING, utilisation=0.57)["notes"])
+    assert not any("56.3 %" in note for note in run(**FITTING, utilisation=0.56)["notes"])
+
+
+def test_full_recomputation_under_sequence_parallelism_keeps_a_sequence_split_input():
+    # Regression: full recomputation kept 2·s·b·h per layer even with sequence parallelism, where Megatron-LM's
+    # checkpointed layer input is [s/t, b, h].
+    sbh = 8192 * 1 * 8192
+    assert parallelism.activation_bytes_per_layer(8192, 1, 8192, 64, 8, True, "full") == 2 * sbh / 8
+    assert parallelism.activation_bytes_per_layer(8192, 1, 8192, 64, 8, False, "full") == 2 * sbh
 
 
 def test_moe_notes_on_expert_parallel_ways():
@@ -407,17 +441,35 @@ def test_presets_name_declared_fields_and_cited_sources():
         assert any(expected in label for label in labels), expected
 
 
+def test_memory_capacity_is_entered_in_gib_and_the_note_says_both_units():
+    spec = next(spec for spec in parallelism.INPUTS if spec["name"] == "memory_per_accelerator")
+    assert spec["unit"] == "GiB" and spec["factor"] == 2**30 and spec["default"] == 80 * 2**30
+    assert "GiB" in spec["help"]
+    note = next(note for note in run()["notes"] if note.startswith("Does not fit"))
+    assert "of its 85.9 GB (80 GiB" in note
+
+
+def test_precision_help_states_the_fp4_multiples_the_datasheets_give():
+    # Regression: the help said FP4 "quadruples" the dense rate; on B300/GB300 it is 6× BF16 (13.5/2.25, 15/2.5).
+    spec = next(spec for spec in parallelism.INPUTS if spec["name"] == "precision")
+    assert "quadruple" not in spec["help"]
+    ratios = {round(fact["dense_fp4_flops"] / fact["dense_bf16_flops"], 6)
+              for fact in ACCELERATORS.values() if "dense_fp4_flops" in fact}
+    assert ratios == {4, 6}
+    assert all(f"{ratio:g}×" in spec["help"] for ratio in ratios)
+
+
 def test_accelerator_presets_use_dense_datasheet_figures_per_number_format():
     options = {option["id"]: option["values"] for option in parallelism.PRESETS[0]["options"]}
-    assert options["a100-80gb"] == {"memory_per_accelerator": 80e9, "peak_flops": 312e12, "precision": "bf16"}
-    assert options["h100-sxm"] == {"memory_per_accelerator": 80e9, "peak_flops": 989e12, "precision": "bf16"}
-    assert options["h100-sxm-fp8"] == {"memory_per_accelerator": 80e9, "peak_flops": 1979e12, "precision": "fp8"}
-    assert options["h200-sxm"] == {"memory_per_accelerator": 141e9, "peak_flops": 989e12, "precision": "bf16"}
-    assert options["b200"] == {"memory_per_accelerator": 180e9, "peak_flops": 2250e12, "precision": "bf16"}
-    assert options["b300-fp4"] == {"memory_per_accelerator": 288e9, "peak_flops": 13500e12, "precision": "fp4"}
-    assert options["mi300x"] == {"memory_per_accelerator": 192e9, "peak_flops": 1307.4e12, "precision": "bf16"}
-    # no dense FP8 on the A100 or TPU v5p datasheets, no FP4 on Hopper: no option, rather than a made-up one
-    assert {"a100-80gb-fp8", "tpu-v5p-fp8", "h100-sxm-fp4"}.isdisjoint(options)
+    assert options["a100-80gb"] == {"memory_per_accelerator": 80 * GIB, "peak_flops": 312e12, "precision": "bf16"}
+    assert options["h100-sxm"] == {"memory_per_accelerator": 80 * GIB, "peak_flops": 989e12, "precision": "bf16"}
+    assert options["h100-sxm-fp8"] == {"memory_per_accelerator": 80 * GIB, "peak_flops": 1979e12, "precision": "fp8"}
+    assert options["h200-sxm"] == {"memory_per_accelerator": 141 * GIB, "peak_flops": 989e12, "precision": "bf16"}
+    assert options["b200"] == {"memory_per_accelerator": 180 * GIB, "peak_flops": 2250e12, "precision": "bf16"}
+    assert options["b300-fp4"] == {"memory_per_accelerator": 270 * GIB, "peak_flops": 13500e12, "precision": "fp4"}
+    assert options["mi300x"] == {"memory_per_accelerator": 192 * GIB, "peak_flops": 1307.4e12, "precision": "bf16"}
+    # no dense FP8 on the A100 datasheet, no FP4 on Hopper: no option, rather than a made-up one
+    assert {"a100-80gb-fp8", "h100-sxm-fp4"}.isdisjoint(options)
     assert {"tpu-v5p", "tpu-ironwood-fp8", "gb300-nvl72-fp4", "mi355x-fp4"} <= set(options)
     assert all("missing" not in option for option in parallelism.PRESETS[0]["options"])
 

@@ -30,8 +30,14 @@ def test_memory_bar_marks_a_scenario_that_does_not_fit():
     assert "lm-fig--over" in svg.get("class")
     assert svg.findall(f".//{SVG}rect[@class='lm-fig-over']")
     texts = [element.text for element in svg.iter(f"{SVG}text")]
-    assert "Does not fit: needs 1.3 TB, has 80 GB" in texts
+    assert "Does not fit: needs 1.3 TB, has 85.9 GB"  # 80 GiB, in decimal GB like the needs in texts
     assert "Weights 140 GB" in texts and "Optimizer state 840 GB" in texts
+
+
+def test_pipeline_figure_says_it_draws_plain_1f1b_without_virtual_stages():
+    # Regression: the figure ignores virtual stages, and its label did not say so.
+    label = figure("pipeline", pp="8", micro_batches="8", virtual_stages="4").get("aria-label")
+    assert "plain 1F1B" in label and "ignoring virtual stages" in label
 
 
 def test_memory_bar_for_a_scenario_that_fits():

@@ -125,7 +125,7 @@ def test_without_marked_outputs_the_first_three_are_key():
 
 
 def test_values_override_the_defaults_and_select_matching_presets():
-    page = render_form(parallelism, "calc-b", {"tp": 8, "pp": 2, "memory_per_accelerator": 192e9, "peak_flops": "1307.4"})
+    page = render_form(parallelism, "calc-b", {"tp": 8, "pp": 2, "memory_per_accelerator": 192 * 2**30, "peak_flops": "1307.4"})
     assert re.search(r'<dd data-output="memory_each_bytes"[^>]*>81\.4 GB</dd>', page)  # 70 GB state + 11.4 GB activations
     assert re.search(r'<dd data-output="fits"[^>]*>Yes</dd>', page)
     assert re.search(r'<option value="mi300x" selected', page)
