@@ -52,7 +52,7 @@ def key_outputs(module: object) -> list[dict]:
     return [spec for spec in module.OUTPUTS if spec.get("announce")] or module.OUTPUTS[:3]
 
 
-def announcement(module: object, display: dict[str, str], notes: list[str] = ()) -> str:
+def announcement(module: object, display: dict[str, str], notes: list[str] | tuple[str, ...] = ()) -> str:
     """The sentence the live region reads out: the key outputs with their values, then any
     note on where the model stops holding."""
     said = "; ".join(f"{spec['label']}: {display[spec['name']]}" for spec in key_outputs(module)) + "."

@@ -74,13 +74,18 @@ LEGEND_GAP = 18
 LEGEND_ROW = 18
 
 
+def legend_entry_width(label: str) -> float:
+    """Swatch, space and the estimated width of the label's text."""
+    return 14 + len(label) * LEGEND_CHAR_WIDTH
+
+
 def legend_rows(labels: list[str]) -> list[list[int]]:
     """Entries (by index) flowed into rows that fit the plot width: each entry takes its
     swatch, its estimated text width and a gap, so long labels never run into each other."""
     rows: list[list[int]] = [[]]
     used = 0.0
     for index, label in enumerate(labels):
-        width = 14 + len(label) * LEGEND_CHAR_WIDTH
+        width = legend_entry_width(label)
         if rows[-1] and used + width > PLOT_WIDTH:
             rows.append([])
             used = 0.0
@@ -100,7 +105,7 @@ def legend(entries: list[tuple[str, str, str]], y: float) -> tuple[list[str], fl
             label, colour, style = entries[index]
             parts.append(rect(x, row_y - 10, 10, 10, colour, "lm-fig-swatch", extra=f' fill-opacity="{style}"' if style else ""))
             parts.append(text(x + 14, row_y, label))
-            x += 14 + len(label) * LEGEND_CHAR_WIDTH + LEGEND_GAP
+            x += legend_entry_width(label) + LEGEND_GAP
     return parts, (len(rows) - 1) * LEGEND_ROW
 
 
