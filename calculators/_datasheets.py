@@ -11,6 +11,7 @@ GIB = 2**30  # one binary gigabyte: how memory capacities are really sized (see 
 SHARED: dict[str, dict] = {
     "nvidia-a100-datasheet": {
         "id": "nvidia-a100-datasheet",
+        "kind": "datasheet",
         "title": "NVIDIA A100 Tensor Core GPU datasheet",
         "authors": "NVIDIA",
         "date": "2021-06",
@@ -18,6 +19,7 @@ SHARED: dict[str, dict] = {
     },
     "nvidia-h100-datasheet": {
         "id": "nvidia-h100-datasheet",
+        "kind": "datasheet",
         "title": "NVIDIA H100 Tensor Core GPU: specifications (H100 SXM)",
         "authors": "NVIDIA",
         "date": "2022-03-22",
@@ -25,27 +27,23 @@ SHARED: dict[str, dict] = {
     },
     "nvidia-h200-datasheet": {
         "id": "nvidia-h200-datasheet",
+        "kind": "datasheet",
         "title": "NVIDIA H200 Tensor Core GPU: specifications (H200 SXM)",
         "authors": "NVIDIA",
         "date": "2023-11-13",
         "url": "https://www.nvidia.com/en-us/data-center/h200/",
     },
-    "nvidia-hgx-b200-specs": {
-        "id": "nvidia-hgx-b200-specs",
-        "title": "NVIDIA HGX platform: HGX B200 specifications",
-        "authors": "NVIDIA",
-        "date": "2024-03-18",
-        "url": "https://www.nvidia.com/en-us/data-center/hgx/",
-    },
-    "nvidia-hgx-b300-specs": {
-        "id": "nvidia-hgx-b300-specs",
-        "title": "NVIDIA HGX platform: HGX B300 specifications",
+    "nvidia-hgx-specs": {
+        "id": "nvidia-hgx-specs",
+        "kind": "datasheet",
+        "title": "NVIDIA HGX platform: HGX B200 and HGX B300 specifications",
         "authors": "NVIDIA",
         "date": "2025-03-18",
         "url": "https://www.nvidia.com/en-us/data-center/hgx/",
     },
     "nvidia-gb200-nvl72": {
         "id": "nvidia-gb200-nvl72",
+        "kind": "datasheet",
         "title": "NVIDIA GB200 NVL72: specifications",
         "authors": "NVIDIA",
         "date": "2024-03-18",
@@ -53,6 +51,7 @@ SHARED: dict[str, dict] = {
     },
     "nvidia-gb300-nvl72": {
         "id": "nvidia-gb300-nvl72",
+        "kind": "datasheet",
         "title": "NVIDIA GB300 NVL72: specifications",
         "authors": "NVIDIA",
         "date": "2025-03-18",
@@ -62,6 +61,7 @@ SHARED: dict[str, dict] = {
     # HGX and NVL72 pages give rounded totals for 8 or 72 GPUs).
     "nvidia-dgx-b200": {
         "id": "nvidia-dgx-b200",
+        "kind": "datasheet",
         "title": "NVIDIA DGX B200: specifications",
         "authors": "NVIDIA",
         "date": "2024-03-18",
@@ -69,6 +69,7 @@ SHARED: dict[str, dict] = {
     },
     "nvidia-blackwell-ultra-datasheet": {
         "id": "nvidia-blackwell-ultra-datasheet",
+        "kind": "datasheet",
         "title": "NVIDIA Blackwell Ultra datasheet (GB300 NVL72 and HGX B300; individual GPU specifications)",
         "authors": "NVIDIA",
         "date": "2025",
@@ -76,6 +77,7 @@ SHARED: dict[str, dict] = {
     },
     "amd-mi355x-datasheet": {
         "id": "amd-mi355x-datasheet",
+        "kind": "datasheet",
         "title": "AMD Instinct MI355X GPU: specifications",
         "authors": "AMD",
         "date": "2025-06-12",
@@ -83,6 +85,7 @@ SHARED: dict[str, dict] = {
     },
     "google-tpu-v5p": {
         "id": "google-tpu-v5p",
+        "kind": "documentation",
         "title": "Cloud TPU documentation: TPU v5p",
         "authors": "Google Cloud",
         "date": "2023-12-06",
@@ -90,6 +93,7 @@ SHARED: dict[str, dict] = {
     },
     "google-tpu-ironwood": {
         "id": "google-tpu-ironwood",
+        "kind": "documentation",
         "title": "Cloud TPU documentation: TPU7x (Ironwood)",
         "authors": "Google Cloud",
         "date": "2025-11",
@@ -97,17 +101,20 @@ SHARED: dict[str, dict] = {
     },
     "amd-mi300x-datasheet": {
         "id": "amd-mi300x-datasheet",
+        "kind": "datasheet",
         "title": "AMD Instinct MI300X accelerator data sheet",
         "authors": "AMD",
         "date": "2023-12",
         "url": "https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/data-sheets/amd-instinct-mi300x-data-sheet.pdf",
     },
-    "llama3-herd": {
-        "id": "llama3-herd",
+    "grattafiori2024": {
+        "id": "grattafiori2024",
+        "kind": "paper",
         "title": "The Llama 3 Herd of Models",
-        "authors": "Grattafiori et al.",
+        "authors": ["Grattafiori, Aaron", "Dubey, Abhimanyu", "Jauhri, Abhinav", "Pandey, Abhinav"],
         "date": "2024-07-31",
         "url": "https://arxiv.org/abs/2407.21783",
+        "note": "The Llama Team at Meta, several hundred authors; the first four are listed.",
     },
 }
 
@@ -158,7 +165,7 @@ ACCELERATORS: dict[str, dict] = {
     # 180 GB and 8 TB/s per GPU.
     "b200": {"label": "NVIDIA B200 (HGX, 180 GB)", "memory": 180 * GIB, "dense_bf16_flops": 2250e12,
              "dense_fp8_flops": 4500e12, "dense_fp4_flops": 9000e12, "memory_bandwidth": 8e12,
-             "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-b200-specs"},
+             "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-specs"},
     # HGX page (HGX B300, 8 Blackwell Ultra GPUs): FP4 "144 PFLOPS | 108 PFLOPS" (sparse | dense)
     # -> 13.5 PFLOPS dense per GPU (the Blackwell Ultra datasheet's per-GPU row rounds this to
     # "18 | 14"); FP8/FP6 72 and FP16/BF16 36 PFLOPS with sparsity -> 4.5 and 2.25 dense; NVSwitch
@@ -167,7 +174,7 @@ ACCELERATORS: dict[str, dict] = {
     # HBM stacks, nor 8 TB/s).
     "b300": {"label": "NVIDIA B300 (HGX, 270 GB)", "memory": 270 * GIB, "dense_bf16_flops": 2250e12,
              "dense_fp8_flops": 4500e12, "dense_fp4_flops": 13500e12, "memory_bandwidth": 7.7e12,
-             "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-b300-specs"},
+             "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-specs"},
     # GB200 NVL72 page (72 GPUs in one NVLink domain): NVFP4 "1,440 | 720 PFLOPS" (sparse | dense)
     # -> 10 PFLOPS dense per GPU; FP8/FP6 720 and FP16/BF16 360 PFLOPS, footnoted "sparse, dense
     # is one-half" -> 5 and 2.5 dense per GPU; GB200 Superchip (2 GPUs) 372 GB HBM3E | 16 TB/s

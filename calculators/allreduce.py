@@ -306,11 +306,12 @@ PRESETS: list[dict] = [
 
 SOURCES: list[dict] = [
     *shared_sources(
-        "nvidia-gb300-nvl72", "nvidia-gb200-nvl72", "nvidia-hgx-b300-specs", "nvidia-hgx-b200-specs",
+        "nvidia-gb300-nvl72", "nvidia-gb200-nvl72", "nvidia-hgx-specs",
         "nvidia-h100-datasheet", "nvidia-a100-datasheet",
     ),
     {
         "id": "nvidia-connectx8",
+        "kind": "documentation",
         "title": "NVIDIA ConnectX-8 SuperNIC User Manual: Introduction",
         "authors": "NVIDIA",
         "date": "2025",
@@ -318,6 +319,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nvidia-connectx7",
+        "kind": "documentation",
         "title": "NVIDIA ConnectX-7 Adapter Cards User Manual: Introduction",
         "authors": "NVIDIA",
         "date": "2023",
@@ -325,6 +327,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nvidia-connectx6",
+        "kind": "documentation",
         "title": "NVIDIA ConnectX-6 InfiniBand/Ethernet Adapter Cards for OCP Spec 3.0 User Manual: Introduction",
         "authors": "NVIDIA",
         "date": "2021",
@@ -332,6 +335,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nccl-tests-performance",
+        "kind": "documentation",
         "title": "NCCL tests: Performance reported by NCCL tests (doc/PERFORMANCE.md)",
         "authors": "NVIDIA",
         "date": "2024",
@@ -339,6 +343,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nccl-tests-212",
+        "kind": "discussion",
         "title": "H100 all reduce performance is poor (issue #212; answer by S. Jeaugey, NVIDIA)",
         "authors": "NVIDIA/nccl-tests",
         "date": "2024-05-06",
@@ -346,6 +351,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nccl-tests-267",
+        "kind": "discussion",
         "title": "How overall throughput is calculated for all2all (issue #267; answer by the NCCL team, NVIDIA)",
         "authors": "NVIDIA/nccl-tests",
         "date": "2025-01-23",
@@ -353,6 +359,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nccl-tests-366",
+        "kind": "discussion",
         "title": "ALL_Reduce_Perf with NVLS in one node (issue #366; answer by the NCCL team, NVIDIA)",
         "authors": "NVIDIA/nccl-tests",
         "date": "2026-01-09",
@@ -360,6 +367,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nccl-1442",
+        "kind": "discussion",
         "title": "NVLink SHARP performance on AWS P5 (issue #1442; answer by S. Jeaugey, NVIDIA)",
         "authors": "NVIDIA/nccl",
         "date": "2025-01-06",
@@ -367,6 +375,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "thakur2005",
+        "kind": "paper",
         "title": "Optimization of Collective Communication Operations in MPICH",
         "authors": "Thakur, Rabenseifner, Gropp",
         "date": "2005",
@@ -374,6 +383,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "jeaugey2019",
+        "kind": "blog",
         "title": "Massively Scale Your Deep Learning Training with NCCL 2.4",
         "authors": "Jeaugey",
         "date": "2019-02",
@@ -381,6 +391,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nvidia-sharp",
+        "kind": "documentation",
         "title": "NVIDIA Scalable Hierarchical Aggregation and Reduction Protocol (SHARP) Rev 3.10.2 (with NCCL: Using NVIDIA SHARP with NVIDIA NCCL)",
         "authors": "NVIDIA",
         "date": "2025",
@@ -388,6 +399,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nccl-1506",
+        "kind": "discussion",
         "title": "allgather performance using NVLS (issue #1506; answer by S. Jeaugey, NVIDIA)",
         "authors": "NVIDIA/nccl",
         "date": "2024-11-07",
@@ -395,6 +407,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nccl-1576",
+        "kind": "discussion",
         "title": "BusBW of 2-node tree-based Allreduce exceeds the theoretical limit (issue #1576, quoting an NVIDIA NCCL engineer in #812)",
         "authors": "NVIDIA/nccl",
         "date": "2025-01-16",

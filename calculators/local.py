@@ -410,11 +410,11 @@ PRESETS: list[dict] = [
         "options": [
             # Llama 3 paper Table 3: 8B has 32 layers, 70B 80, 405B 126; all 8 KV heads of size 128.
             # Parameter counts from the Hugging Face model cards (8.03B, 70.6B, 406B).
-            model("llama31-8b", "Llama 3.1 8B (dense), Q4_K_M", "llama3-herd", params=8.03e9, active_params=0,
+            model("llama31-8b", "Llama 3.1 8B (dense), Q4_K_M", "grattafiori2024", params=8.03e9, active_params=0,
                   params_16bit=0, params_lookup=0, kv_bytes_per_token=2 * 32 * 8 * 128 * 2, weight_format="q4_k_m"),
-            model("llama31-70b", "Llama 3.1 70B (dense), Q4_K_M", "llama3-herd", params=70.55e9, active_params=0,
+            model("llama31-70b", "Llama 3.1 70B (dense), Q4_K_M", "grattafiori2024", params=70.55e9, active_params=0,
                   params_16bit=0, params_lookup=0, kv_bytes_per_token=2 * 80 * 8 * 128 * 2, weight_format="q4_k_m"),
-            model("llama31-405b", "Llama 3.1 405B (dense), Q4_K_M", "llama3-herd", params=405.85e9, active_params=0,
+            model("llama31-405b", "Llama 3.1 405B (dense), Q4_K_M", "grattafiori2024", params=405.85e9, active_params=0,
                   params_16bit=0, params_lookup=0, kv_bytes_per_token=2 * 126 * 8 * 128 * 2, weight_format="q4_k_m"),
             # gpt-oss model card (arXiv 2508.10925), Table 1: 120b has 116.83B parameters, 5.13B active,
             # of which 114.71B are MoE weights in MXFP4 and 2.12B (attention, embeddings) in BF16;
@@ -432,9 +432,10 @@ PRESETS: list[dict] = [
 ]
 
 SOURCES: list[dict] = [
-    *shared_sources("llama3-herd"),
+    *shared_sources("grattafiori2024"),
     {
         "id": "gpt-oss-model-card",
+        "kind": "paper",
         "title": "gpt-oss-120b & gpt-oss-20b Model Card",
         "authors": "OpenAI",
         "date": "2025-08-05",
@@ -442,6 +443,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "hf-welcome-gpt-oss",
+        "kind": "blog",
         "title": "Welcome GPT OSS, the new open-source model family from OpenAI!",
         "authors": "Hugging Face",
         "date": "2025-08-05",
@@ -449,6 +451,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "llama-cpp-quantize",
+        "kind": "documentation",
         "title": "llama.cpp: quantize tool README (bits per weight and sizes of Llama 3.1 quantisations)",
         "authors": "ggml-org",
         "date": "2025",
@@ -456,6 +459,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "llama-cpp-ggml-common",
+        "kind": "code",
         "title": "llama.cpp: ggml-common.h (block layouts of Q4_0, Q6_K, Q8_0 and MXFP4)",
         "authors": "ggml-org",
         "date": "2025",
@@ -463,6 +467,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "llama-cpp-4167",
+        "kind": "discussion",
         "title": "Performance of llama.cpp on Apple Silicon M-series (discussion #4167)",
         "authors": "Gerganov, Georgi and contributors",
         "date": "2023-11-21",
@@ -470,6 +475,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "exo-1672",
+        "kind": "code",
         "title": "exo pull request #1672: a 16 GB M4's Metal working set (≈ 10.67, two thirds of 16 GiB)",
         "authors": "exo contributors",
         "date": "2026-03",
@@ -477,6 +483,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "llmfit-754",
+        "kind": "code",
         "title": "llmfit pull request #754: report macOS GPU-available unified memory (11.84 of 16.00 GiB on an M3)",
         "authors": "aramz33",
         "date": "2026-07-15",
@@ -484,6 +491,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "ds4-893",
+        "kind": "code",
         "title": "antirez/ds4 pull request #893: stock recommendedMaxWorkingSetSize 107.52 GiB on a 128 GB M5 Max",
         "authors": "eauchs, evandhoffman",
         "date": "2026-08-29",
@@ -491,6 +499,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "gpustack-1375",
+        "kind": "discussion",
         "title": "GPUStack issue #1375: macOS's recommended max working set, 75 % of RAM",
         "authors": "GPUStack",
         "date": "2025-02-28",
@@ -498,6 +507,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "mistralrs-1486",
+        "kind": "code",
         "title": "mistral.rs pull request #1486: cap Metal memory at the wired limit (2/3 of RAM up to 36 GB, 3/4 above)",
         "authors": "Buehler, Eric",
         "date": "2025-06-19",
@@ -505,6 +515,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "apple-macbook-air-m4",
+        "kind": "news",
         "title": "Apple introduces the new MacBook Air with the M4 chip",
         "authors": "Apple",
         "date": "2025-03-05",
@@ -512,6 +523,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nvidia-rtx-5090",
+        "kind": "datasheet",
         "title": "NVIDIA GeForce RTX 5090: specifications",
         "authors": "NVIDIA",
         "date": "2025-01-30",
@@ -519,6 +531,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nvidia-ada-whitepaper",
+        "kind": "report",
         "title": "NVIDIA Ada GPU Architecture (whitepaper)",
         "authors": "NVIDIA",
         "date": "2022",
@@ -526,6 +539,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "apple-m4-max",
+        "kind": "news",
         "title": "Apple introduces M4 Pro and M4 Max",
         "authors": "Apple",
         "date": "2024-10-30",
@@ -533,6 +547,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "apple-mac-studio-m3-ultra",
+        "kind": "news",
         "title": "Apple unveils new Mac Studio, the most powerful Mac ever",
         "authors": "Apple",
         "date": "2025-03-05",
@@ -540,6 +555,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nvidia-dgx-spark",
+        "kind": "datasheet",
         "title": "NVIDIA DGX Spark: specifications",
         "authors": "NVIDIA",
         "date": "2025-10",
@@ -547,6 +563,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "amd-ryzen-ai-max-vgm",
+        "kind": "blog",
         "title": "FAQs: AMD Variable Graphics Memory, VRAM, AI model sizes, quantization, MCP and more",
         "authors": "AMD",
         "date": "2025-07-29",

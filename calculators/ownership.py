@@ -288,6 +288,7 @@ PRESETS: list[dict] = [
 SOURCES: list[dict] = [
     {
         "id": "amazon-10k-2024",
+        "kind": "filing",
         "title": "Amazon.com, Inc. Form 10-K for the fiscal year ended December 31, 2024 (useful lives of servers and networking equipment)",
         "authors": "Amazon.com, Inc.",
         "date": "2025-02-07",
@@ -295,6 +296,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "bizety-gpu-depreciation",
+        "kind": "blog",
         "title": "GPU depreciation: CoreWeave vs Nebius (reading CoreWeave's S-1: technology equipment over six years)",
         "authors": "Bizety",
         "date": "2025-09-23",
@@ -302,6 +304,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "short1995",
+        "kind": "report",
         "title": "A Manual for the Economic Evaluation of Energy Efficiency and Renewable Energy Technologies (NREL/TP-462-5173; capital recovery and fixed charge rates)",
         "authors": "Short, Packey, Holt",
         "date": "1995-03",
@@ -309,6 +312,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "deepseek-v3",
+        "kind": "paper",
         "title": "DeepSeek-V3 Technical Report",
         "authors": "DeepSeek-AI",
         "date": "2024-12-27",
@@ -316,6 +320,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nvidia-dgx-h100-guide",
+        "kind": "documentation",
         "title": "NVIDIA DGX H100/H200 User Guide: Introduction (power specifications)",
         "authors": "NVIDIA",
         "date": "2024",
@@ -323,6 +328,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "nvidia-dgx-b200-guide",
+        "kind": "documentation",
         "title": "NVIDIA DGX B200 User Guide: Introduction (power specifications)",
         "authors": "NVIDIA",
         "date": "2025",
@@ -330,6 +336,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "llama31-model-card",
+        "kind": "documentation",
         "title": "Llama 3.1 model card",
         "authors": "Meta",
         "date": "2024-07-23",

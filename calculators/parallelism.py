@@ -250,9 +250,9 @@ PRESETS: list[dict] = [
         "fields": ["params", "active_params", "tokens", "layers", "hidden", "heads", "seq_len", "experts", "top_k"],
         "options": [
             # Llama 3 shapes: Grattafiori et al. 2024, Table 3; 8,192-token pre-training sequences.
-            _model("llama3-8b", "8B (Llama 3 8B, 15T tokens)", "llama3-herd", 8e9, 15e12, 32, 4096, 32, 8192),
-            _model("llama3-70b", "70B (Llama 3 70B, 15T tokens)", "llama3-herd", 70e9, 15e12, 80, 8192, 64, 8192),
-            _model("llama3-405b", "405B (Llama 3.1 405B, 15.6T tokens)", "llama3-herd", 405e9, 15.6e12, 126, 16384, 128, 8192),
+            _model("llama3-8b", "8B (Llama 3 8B, 15T tokens)", "grattafiori2024", 8e9, 15e12, 32, 4096, 32, 8192),
+            _model("llama3-70b", "70B (Llama 3 70B, 15T tokens)", "grattafiori2024", 70e9, 15e12, 80, 8192, 64, 8192),
+            _model("llama3-405b", "405B (Llama 3.1 405B, 15.6T tokens)", "grattafiori2024", 405e9, 15.6e12, 126, 16384, 128, 8192),
             # GPT-3 175B: 96 layers, width 12,288, 96 heads, 2,048-token context, 300B tokens (Brown et al. 2020, Table 2.1).
             _model("gpt3-175b", "175B (GPT-3, 300B tokens)", "brown2020", 175e9, 300e9, 96, 12288, 96, 2048),
             # The 1T model of Narayanan et al. 2021 (Table 1: 128 layers, width 25,600, 160 heads), 450B tokens (section 5.1 estimate).
@@ -266,28 +266,28 @@ PRESETS: list[dict] = [
 ]
 
 SOURCES: list[dict] = [
-    *shared_sources("nvidia-a100-datasheet", "nvidia-h100-datasheet", "nvidia-h200-datasheet", "nvidia-hgx-b200-specs",
-                    "nvidia-hgx-b300-specs", "nvidia-gb200-nvl72", "nvidia-gb300-nvl72", "amd-mi300x-datasheet",
-                    "amd-mi355x-datasheet", "google-tpu-v5p", "google-tpu-ironwood", "llama3-herd"),
-    {"id": "korthikanti2022", "title": "Reducing Activation Recomputation in Large Transformer Models",
+    *shared_sources("nvidia-a100-datasheet", "nvidia-h100-datasheet", "nvidia-h200-datasheet", "nvidia-hgx-specs",
+                    "nvidia-gb200-nvl72", "nvidia-gb300-nvl72", "amd-mi300x-datasheet",
+                    "amd-mi355x-datasheet", "google-tpu-v5p", "google-tpu-ironwood", "grattafiori2024"),
+    {"id": "korthikanti2022", "kind": "paper", "title": "Reducing Activation Recomputation in Large Transformer Models",
      "authors": "Korthikanti, Casper, Lym, McAfee, Andersch, Shoeybi, Catanzaro", "date": "2022-05-10",
      "url": "https://arxiv.org/abs/2205.05198"},
-    {"id": "megatron-lm-readme", "title": "Megatron-LM README: model and hardware FLOPs utilisation (22B to 1T)",
+    {"id": "megatron-lm-readme", "kind": "documentation", "title": "Megatron-LM README: model and hardware FLOPs utilisation (22B to 1T)",
      "authors": "NVIDIA", "date": "2023", "url": "https://github.com/NVIDIA/Megatron-LM"},
-    {"id": "narayanan2021", "title": "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM",
+    {"id": "narayanan2021", "kind": "paper", "title": "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM",
      "authors": "Narayanan et al.", "date": "2021-04-09", "url": "https://arxiv.org/abs/2104.04473"},
-    {"id": "rajbhandari2019", "title": "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models",
+    {"id": "rajbhandari2019", "kind": "paper", "title": "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models",
      "authors": "Rajbhandari, Rasley, Ruwase, He", "date": "2019-10-04", "url": "https://arxiv.org/abs/1910.02054"},
-    {"id": "deepspeed-memory", "title": "DeepSpeed: Memory Requirements (ZeRO-2 and ZeRO-3 estimators)",
+    {"id": "deepspeed-memory", "kind": "documentation", "title": "DeepSpeed: Memory Requirements (ZeRO-2 and ZeRO-3 estimators)",
      "authors": "Microsoft DeepSpeed", "date": "2025-02",
      "url": "https://deepspeed.readthedocs.io/en/latest/memory.html"},
-    {"id": "kaplan2020", "title": "Scaling Laws for Neural Language Models", "authors": "Kaplan et al.",
+    {"id": "kaplan2020", "kind": "paper", "title": "Scaling Laws for Neural Language Models", "authors": "Kaplan et al.",
      "date": "2020-01-23", "url": "https://arxiv.org/abs/2001.08361"},
-    {"id": "brown2020", "title": "Language Models are Few-Shot Learners", "authors": "Brown et al.",
+    {"id": "brown2020", "kind": "paper", "title": "Language Models are Few-Shot Learners", "authors": "Brown et al.",
      "date": "2020-05-28", "url": "https://arxiv.org/abs/2005.14165"},
-    {"id": "deepseek-v3", "title": "DeepSeek-V3 Technical Report", "authors": "DeepSeek-AI", "date": "2024-12-27",
+    {"id": "deepseek-v3", "kind": "paper", "title": "DeepSeek-V3 Technical Report", "authors": "DeepSeek-AI", "date": "2024-12-27",
      "url": "https://arxiv.org/abs/2412.19437"},
-    {"id": "qi2024", "title": "Zero Bubble Pipeline Parallelism", "authors": "Qi, Wan, Huang, Lin", "date": "2024-01-30",
+    {"id": "qi2024", "kind": "paper", "title": "Zero Bubble Pipeline Parallelism", "authors": "Qi, Wan, Huang, Lin", "date": "2024-01-30",
      "url": "https://arxiv.org/abs/2401.10241"},
 ]
 

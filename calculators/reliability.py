@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import math
 
+from calculators._datasheets import shared_sources
 from calculators._checks import at_least, finite_number, one_of, positive, whole_count
 
 SECONDS_PER_HOUR = 3_600
@@ -278,8 +279,10 @@ PRESETS: list[dict] = [
 ]
 
 SOURCES: list[dict] = [
+    *shared_sources("grattafiori2024"),
     {
         "id": "kokolis2024",
+        "kind": "paper",
         "title": "Revisiting Reliability in Large-Scale Machine Learning Research Clusters",
         "authors": "Kokolis, Kuchnik, Hoffman, Kumar et al.",
         "date": "2025-03",
@@ -288,6 +291,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "young1974",
+        "kind": "paper",
         "title": "A first order approximation to the optimum checkpoint interval",
         "authors": "John W. Young",
         "date": "1974-09",
@@ -295,20 +299,15 @@ SOURCES: list[dict] = [
     },
     {
         "id": "daly2006",
+        "kind": "paper",
         "title": "A higher order estimate of the optimum checkpoint interval for restart dumps",
         "authors": "John T. Daly",
         "date": "2006",
         "url": "https://doi.org/10.1016/j.future.2004.11.016",
     },
     {
-        "id": "grattafiori2024",
-        "title": "The Llama 3 Herd of Models",
-        "authors": "Grattafiori, Dubey, Jauhri, Pandey et al.",
-        "date": "2024-07-31",
-        "url": "https://arxiv.org/abs/2407.21783",
-    },
-    {
         "id": "cottier2024",
+        "kind": "paper",
         "title": "The rising costs of training frontier AI models",
         "authors": "Cottier, Rahman, Fattorini, Maslej et al.",
         "date": "2024-05-31",

@@ -429,19 +429,19 @@ PRESETS: list[dict] = [
                 "id": "llama3-8b",
                 "label": "Llama 3 8B (32 layers, 8 KV heads)",
                 "values": {"params": 8e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 32, "kv_heads": 8, "head_dim": 128},
-                "source": "llama3-herd",
+                "source": "grattafiori2024",
             },
             {
                 "id": "llama3-70b",
                 "label": "Llama 3 70B (80 layers, 8 KV heads)",
                 "values": {"params": 70e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 80, "kv_heads": 8, "head_dim": 128},
-                "source": "llama3-herd",
+                "source": "grattafiori2024",
             },
             {
                 "id": "llama3-405b",
                 "label": "Llama 3.1 405B (126 layers, 8 KV heads)",
                 "values": {"params": 405e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 126, "kv_heads": 8, "head_dim": 128},
-                "source": "llama3-herd",
+                "source": "grattafiori2024",
             },
             {
                 "id": "gpt-oss-120b",
@@ -479,11 +479,12 @@ PRESETS: list[dict] = [
 ]
 
 SOURCES: list[dict] = [
-    *shared_sources("nvidia-a100-datasheet", "nvidia-h100-datasheet", "nvidia-h200-datasheet", "nvidia-hgx-b200-specs",
-                    "nvidia-hgx-b300-specs", "nvidia-gb200-nvl72", "nvidia-gb300-nvl72", "amd-mi300x-datasheet",
-                    "amd-mi355x-datasheet", "google-tpu-v5p", "google-tpu-ironwood", "llama3-herd"),
+    *shared_sources("nvidia-a100-datasheet", "nvidia-h100-datasheet", "nvidia-h200-datasheet", "nvidia-hgx-specs",
+                    "nvidia-gb200-nvl72", "nvidia-gb300-nvl72", "amd-mi300x-datasheet",
+                    "amd-mi355x-datasheet", "google-tpu-v5p", "google-tpu-ironwood", "grattafiori2024"),
     {
         "id": "llama2",
+        "kind": "paper",
         "title": "Llama 2: Open Foundation and Fine-Tuned Chat Models",
         "authors": "Touvron et al.",
         "date": "2023-07-18",
@@ -491,6 +492,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "kwon2023",
+        "kind": "paper",
         "title": "Efficient Memory Management for Large Language Model Serving with PagedAttention",
         "authors": "Kwon et al.",
         "date": "2023-09-12",
@@ -498,6 +500,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "pope2022",
+        "kind": "paper",
         "title": "Efficiently Scaling Transformer Inference",
         "authors": "Pope et al.",
         "date": "2022-11-09",
@@ -505,6 +508,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "kaplan2020",
+        "kind": "paper",
         "title": "Scaling Laws for Neural Language Models",
         "authors": "Kaplan et al.",
         "date": "2020-01-23",
@@ -512,6 +516,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "ainslie2023",
+        "kind": "paper",
         "title": "GQA: Training Generalized Multi-Query Transformer Models from Multi-Head Checkpoints",
         "authors": "Ainslie et al.",
         "date": "2023-05-22",
@@ -519,6 +524,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "williams2009",
+        "kind": "paper",
         "title": "Roofline: An Insightful Visual Performance Model for Multicore Architectures",
         "authors": "Williams, Waterman and Patterson",
         "date": "2009-04",
@@ -526,6 +532,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "yu2022",
+        "kind": "paper",
         "title": "Orca: A Distributed Serving System for Transformer-Based Generative Models",
         "authors": "Yu et al.",
         "date": "2022-07",
@@ -533,6 +540,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "vllm-kv-heads",
+        "kind": "code",
         "title": "vLLM source: ModelConfig.get_num_kv_heads (KV heads replicated when tensor parallelism exceeds them) and CacheConfig.gpu_memory_utilization",
         "authors": "vLLM project",
         "date": "2025",
@@ -540,6 +548,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "gpt-oss",
+        "kind": "code",
         "title": "gpt-oss-120b and gpt-oss-20b model card and README",
         "authors": "OpenAI",
         "date": "2025-08-05",
@@ -547,6 +556,7 @@ SOURCES: list[dict] = [
     },
     {
         "id": "deepseek-v3",
+        "kind": "paper",
         "title": "DeepSeek-V3 Technical Report",
         "authors": "DeepSeek-AI",
         "date": "2024-12-27",

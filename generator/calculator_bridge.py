@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
 from pathlib import Path
 from types import ModuleType
 
@@ -23,9 +25,28 @@ def calculator_problems(name: str) -> list[tuple[str, str]]:
     return calcview.declaration_problems(calculator_module(name))
 
 
+def calculator_names() -> list[str]:
+    """The calculators there are: public modules of the ``calculators`` package."""
+    spec = importlib.util.find_spec("calculators")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    return sorted(m.name for m in pkgutil.iter_modules(spec.submodule_search_locations) if not m.name.startswith("_"))
+
+
 def calculator_sources(name: str) -> list[dict]:
     """Sources (datasheets) a calculator's presets cite, as plain dicts."""
     return list(getattr(calculator_module(name), "SOURCES", []))
+
+
+def typed_calculator_sources(name: str) -> list:
+    """The calculator's SOURCES as typed records, validated like sources.yaml's (authors may be one string)."""
+    from generator.schema import Source
+
+    found = []
+    for raw in calculator_sources(name):
+        authors = raw.get("authors", [])
+        found.append(Source.model_validate({**raw, "authors": [authors] if isinstance(authors, str) else authors}))
+    return found
 
 
 CALCULATOR_STYLES = "assets/layermap/calculator.css"
@@ -75,14 +96,8 @@ class CalculatorBridge:
     """The calculators as page rendering sees them (implements ``render.ports.Calculators``)."""
 
     def sources(self, name: str) -> list:
-        """The calculator's SOURCES as typed sources (validated like a topic's)."""
-        from generator.schema import Source
-
-        found = []
-        for raw in calculator_sources(name):
-            authors = raw.get("authors", [])
-            found.append(Source.model_validate({**raw, "authors": [authors] if isinstance(authors, str) else authors}))
-        return found
+        """The calculator's SOURCES as typed records."""
+        return typed_calculator_sources(name)
 
     def html(self, name: str, instance_id: str, values: dict) -> str:
         return calculator_html(name, instance_id, values)

@@ -84,13 +84,14 @@ def source_anchor(key: str) -> str:
     return f"source-{key}"
 
 
-def render_citations(text: str, sources: dict[str, Source], link: Callable[[str], str] = source_anchor) -> str:
+def render_citations(text: str, sources: dict[str, Source], link: Callable[[str], str] = source_anchor,
+                     labels: dict[str, str] | None = None) -> str:
     """Replace citations with linked author-year references (unknown keys are left as typed).
 
-    ``sources`` should be every source listed on the page, so that labels they share get the
-    same a, b, … suffixes as in the list; a key may name a source listed under another id.
+    ``labels`` (default: worked out from ``sources``) should come from the whole bibliography, so a
+    label such as "Smith, 2024a" means the same source on every page.
     """
-    labels = reference_labels(sources.values())
+    labels = labels if labels is not None else reference_labels(sources.values())
 
     def replace(match: re.Match[str]) -> str:
         keys = [k.strip().lstrip("@") for k in match.group(1).split(";")]

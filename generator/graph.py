@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.loading import Content
-from generator.schema import Edge, Layer, MapConfig, Topic
+from generator.schema import Edge, Layer, MapConfig, Source, Topic
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,7 @@ class KnowledgeMap:
     edges: tuple[MapEdge, ...]
     edges_by_topic: dict[str, tuple[MapEdge, ...]]
     source_file: dict[str, str]
+    sources: dict[str, Source]  # the bibliography: every record citations may name, by key
 
     def layer_of(self, topic: Topic) -> Layer:
         return next(layer for layer in self.layers if layer.number == topic.layer)
@@ -69,4 +70,4 @@ def build_map(content: Content) -> KnowledgeMap:
             touching[edge.object.id].append(edge)
     by_topic = {tid: tuple(found) for tid, found in touching.items()}
     return KnowledgeMap(content.map, layers, topics, by_layer, edges, by_topic,
-                        {tf.topic.id: tf.file for tf in content.topics})
+                        {tf.topic.id: tf.file for tf in content.topics}, content.bibliography)

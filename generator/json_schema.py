@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.schema import MapConfig, Topic
+from generator.schema import Bibliography, MapConfig, Topic
 
-SCHEMAS = {"topic.schema.json": Topic, "map.schema.json": MapConfig}
+SCHEMAS = {"topic.schema.json": Topic, "map.schema.json": MapConfig, "sources.schema.json": Bibliography}
 
 
 def schema_text(model: type) -> str:

@@ -2,6 +2,8 @@
 
 * **Stale examples**: a topic's ``examples.as_of`` older than map.yaml's
   ``stale_examples_after_days`` (365 unless set) means nobody has checked the list lately.
+* **An old frontier**: a D5 whose newest cited source is older than map.yaml's
+  ``frontier_source_age_months`` (18 unless set) no longer shows the research frontier.
 * **Readability**, per depth, from map.yaml's ``readability:`` section: a sentence longer than
   ``max_sentence_words``, a topic whose sentences at that depth average more than
   ``max_average_words``, and any word on the depth's ``banned`` list (jargon that belongs
@@ -18,10 +20,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
+from generator.citations import cited_keys
 from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
 from generator.model_errors import dotted
 from generator.schema import DEPTH_KEYS, Depth, MapConfig, ReadabilityRule
+from generator.yaml_source import text_fields
 
 KeyPath = tuple[str | int, ...]
 
@@ -180,6 +184,40 @@ def check_stale_examples(content: Content, today: date | None = None) -> list[Di
     return found
 
 
+def _months_between(earlier: date, later: date) -> int:
+    return (later.year - earlier.year) * 12 + later.month - earlier.month
+
+
+def _source_date(text: str) -> date:
+    """A partial date's first day: "2025" is 2025-01-01, "2025-09" is 2025-09-01."""
+    parts = [int(p) for p in text.split("-")] + [1, 1]
+    return date(parts[0], parts[1], parts[2])
+
+
+def check_frontier_age(content: Content, today: date | None = None) -> list[Diagnostic]:
+    """Warnings for a D5 whose newest cited source is older than ``frontier_source_age_months``."""
+    today = today or date.today()
+    limit = content.map.frontier_source_age_months
+    found: list[Diagnostic] = []
+    for tf in content.topics:
+        frontier = tf.topic.depths.D5
+        if frontier is None:
+            continue
+        keys = {key for _, text in text_fields(frontier.model_dump(exclude_none=True)) for key, _ in cited_keys(text)}
+        dates = [_source_date(content.bibliography[key].date) for key in keys if key in content.bibliography]
+        newest = max(dates, default=None)
+        if newest is None or _months_between(newest, today) > limit:
+            said = f"its newest source is from {newest:%B %Y}" if newest else "it cites no source"
+            where = tf.doc.position(("depths", "D5"))
+            found.append(Diagnostic(
+                tf.file, where.line, where.column, "warning", "depths.D5",
+                f"D5 is the research frontier, but {said} (more than {limit} months before {today:%B %Y})",
+                "cite recent work (papers, operators' reports, vendor engineering posts) for what is new "
+                "(map.yaml `frontier_source_age_months` sets the age)",
+            ))
+    return found
+
+
 def check_quality(content: Content, today: date | None = None) -> list[Diagnostic]:
-    """Every quality lint: stale examples and readability. Warnings only."""
-    return [*check_stale_examples(content, today), *check_readability(content)]
+    """Every quality lint: stale examples, an old frontier and readability. Warnings only."""
+    return [*check_stale_examples(content, today), *check_frontier_age(content, today), *check_readability(content)]

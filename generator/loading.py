@@ -15,10 +15,11 @@ from pydantic import BaseModel, ValidationError
 
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog, relative_name
 from generator.model_errors import diagnostics_from, dotted
-from generator.schema import MapConfig, Topic
+from generator.schema import Bibliography, MapConfig, Source, Topic
 from generator.yaml_source import YamlDocument, YamlSyntaxError, parse_yaml
 
 MAP_FILE = "map.yaml"
+SOURCES_FILE = "sources.yaml"  # the bibliography: every source once, keyed
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
@@ -40,6 +41,10 @@ class Content:
     topics: list[TopicFile]
     warnings: list[Diagnostic] = field(default_factory=list)
     map_doc: YamlDocument | None = None  # positions in map.yaml, for cross-file diagnostics
+    sources: dict[str, Source | None] = field(default_factory=dict)  # sources.yaml's records by key (None: invalid)
+    sources_file: str = f"content/{SOURCES_FILE}"
+    sources_doc: YamlDocument | None = None
+    bibliography: dict[str, Source] = field(default_factory=dict)  # sources.yaml + the calculators' SOURCES
 
 
 def _read(path: Path, name: str, log: DiagnosticLog) -> YamlDocument | None:
@@ -79,8 +84,16 @@ def _validate(model: type[ModelT], doc: YamlDocument, name: str, log: Diagnostic
     if not isinstance(doc.data, dict):
         log.add(_not_a_mapping(doc, name, model))
         return None
+    data = doc.data
+    if model is Topic and "sources" in data:  # the old place of sources: say where they went
+        where = doc.key_positions.get(("sources",)) or doc.position(("sources",))
+        log.add(Diagnostic(name, where.line, where.column, "error", "sources",
+                           f"sources are no longer listed in topic files, but once for the whole map in content/{SOURCES_FILE}",
+                           f"move each entry to content/{SOURCES_FILE} under its id as key (add `kind:`), "
+                           "keep the `[@id]` citations, and delete this `sources:` list"))
+        data = {key: value for key, value in data.items() if key != "sources"}
     try:
-        return model.model_validate(doc.data)
+        return model.model_validate(data)
     except ValidationError as error:
         log.extend(diagnostics_from(error, model, doc, name))
         return None
@@ -93,7 +106,8 @@ def _visible(path: Path, content_dir: Path) -> bool:
 
 def topic_paths(content_dir: Path) -> list[Path]:
     """Topic files: every ``*.yaml`` below ``content/`` except ``map.yaml`` and hidden files, sorted."""
-    return sorted(p for p in content_dir.rglob("*.yaml") if p != content_dir / MAP_FILE and _visible(p, content_dir))
+    special = {content_dir / MAP_FILE, content_dir / SOURCES_FILE}
+    return sorted(p for p in content_dir.rglob("*.yaml") if p not in special and _visible(p, content_dir))
 
 
 def _unread_files(content_dir: Path, root: Path) -> list[Diagnostic]:
@@ -104,10 +118,36 @@ def _unread_files(content_dir: Path, root: Path) -> list[Diagnostic]:
             and _visible(p, content_dir)]
 
 
+def _valid_records(doc: YamlDocument) -> dict[str, Source]:
+    """The records of a sources.yaml that failed as a whole which are valid on their own."""
+    raw = doc.data.get("sources") if isinstance(doc.data, dict) else None
+    found = {}
+    for key, record in (raw or {}).items() if isinstance(raw, dict) else ():
+        try:
+            found[key] = Source.model_validate({**record, "id": key}) if isinstance(record, dict) else None
+        except ValidationError:
+            found[key] = None
+    return found  # type: ignore[return-value]
+
+
+def _load_sources(content_dir: Path, root: Path, log: DiagnosticLog) -> tuple[dict[str, Source | None], YamlDocument | None]:
+    """``content/sources.yaml``'s records by key (none if the file is absent); an invalid record's
+    key maps to None, so that citing it does not also count as citing an unknown source."""
+    path = content_dir / SOURCES_FILE
+    if not path.exists():
+        return {}, None
+    doc = _read(path, relative_name(path, root), log)
+    if doc is None or doc.data is None:
+        return {}, doc
+    bibliography = _validate(Bibliography, doc, relative_name(path, root), log)
+    return (bibliography.records() if bibliography else _valid_records(doc)), doc
+
+
 def load_content(content_dir: Path, project_root: Path | None = None) -> Content:
     """Load and validate all content; raise :class:`ContentError` listing every problem."""
     # local import: validation reads Content
-    from generator.validation import check_content, check_topics, check_unvalidated_topic
+    from generator.sources import bibliography_of
+    from generator.validation import check_content, check_topics, citation_problems
 
     root = project_root or content_dir.parent
     log = DiagnosticLog()
@@ -119,6 +159,7 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
     elif (map_doc := _read(content_dir / MAP_FILE, map_name, log)) is not None:
         map_config = _validate(MapConfig, map_doc, map_name, log)
     log.extend(_unread_files(content_dir, root))
+    sources, sources_doc = _load_sources(content_dir, root, log)
     topics, unreadable_ids = [], set()
     for path in topic_paths(content_dir):
         name = relative_name(path, root)
@@ -129,14 +170,18 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
         else:  # already reported; its id (or, unreadable, its file name) must not cascade into edge errors
             data = doc.data if doc is not None else None
             if doc is not None and isinstance(data, dict):
-                log.extend(check_unvalidated_topic(name, doc))
+                log.extend(citation_problems(name, doc, sources))
             unreadable_ids.add(data["id"] if isinstance(data, dict) and isinstance(data.get("id"), str) else path.stem)
     if map_config is None:  # still check what the topics can be checked for without the map
         log.extend(check_topics(topics, None, unreadable_ids))
+        for tf in topics:
+            log.extend(citation_problems(tf.file, tf.doc, sources))
         raise ContentError(log)
-    content = Content(map_config, map_name, topics, map_doc=map_doc)
+    content = Content(map_config, map_name, topics, map_doc=map_doc, sources=sources,
+                      sources_file=relative_name(content_dir / SOURCES_FILE, root), sources_doc=sources_doc)
     log.extend(check_content(content, unreadable_ids))
     if log.errors:
         raise ContentError(log)
+    content.bibliography = bibliography_of(sources, content.sources_file)
     content.warnings = log.warnings
     return content

@@ -231,6 +231,10 @@ def _pattern_error(root: type[BaseModel], path: KeyPath, pattern: str, value: An
         return f"{shown} is not a web address", "write the full address starting with https:// (or http://), without spaces"
     if pattern.startswith("^#"):
         return f"{shown} is not a colour", "write it as # and six hex digits, e.g. `#c62828`"
+    if pattern.startswith("^\\d{4}\\."):
+        return f"{shown} is not an arXiv identifier", "write the identifier without a version, e.g. `2407.21783`"
+    if pattern.startswith("^10\\."):
+        return f"{shown} is not a DOI", "write the DOI without https://doi.org/, e.g. `10.1145/361147.361115`"
     if pattern.startswith("^[A-Za-z]"):
         return (f"{shown} is not a valid citation key",
                 "start with a letter and use only letters, digits, `_` and `-`, e.g. `smith2024`")
@@ -244,6 +248,9 @@ def _pattern_error(root: type[BaseModel], path: KeyPath, pattern: str, value: An
 def _value_error(root: type[BaseModel], path: KeyPath, error: dict[str, Any], value: Any) -> tuple[str, str]:
     reason = error["msg"].removeprefix("Value error, ")
     what = _description(root, path)
+    if "\nfix: " in reason:  # the rule says how to fix it
+        message, hint = reason.split("\nfix: ", 1)
+        return message, hint
     if isinstance(value, dict):  # a rule across the keys of one mapping
         model = model_at(root, path)
         doc = (model.__doc__ or "").strip().splitlines()[0].rstrip(".") if model and model.__doc__ else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.graph import KnowledgeMap
-from generator.render.bibliography import render_bibliography
+from generator.render.bibliography import map_labels, map_sources, render_bibliography
 from generator.render.map_svg import home_map_html, layer_map_html, topic_map_html
 from generator.render.overview import render_home, render_layer
 from generator.render.ports import Calculators
@@ -25,6 +25,8 @@ class PageSource:
 
 
 def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None) -> list[PageSource]:
+    listed = map_sources(kmap, calculators)
+    labels = map_labels(listed)  # "Smith, 2024a" names the same source on every page
     pages = [PageSource(HOME, render_home(kmap, home_map_html(kmap)))]
     for layer in kmap.layers:
         page = layer_page(layer.number)
@@ -32,8 +34,8 @@ def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None) -> 
         for topic in kmap.topics_by_layer[layer.number]:
             page = topic_page(topic)
             local = topic_map_html(kmap, topic, page)
-            pages.append(PageSource(page, render_topic(kmap, topic, calculators, local)))
-    pages.append(PageSource(SOURCES_PAGE, render_bibliography(kmap, calculators)))
+            pages.append(PageSource(page, render_topic(kmap, topic, calculators, local, labels)))
+    pages.append(PageSource(SOURCES_PAGE, render_bibliography(kmap, calculators, listed)))
     return pages
 
 

@@ -20,8 +20,8 @@ summary: >-                     # one line: used by the map, lists, search and t
 depths:                         # any subset of D1–D5 ({depth_names})
   D1:
     hook: TODO, a question that opens the story?
-    body: |                     # Markdown; cite sources as [@example2024]
-      TODO: a short story for children and total beginners [@example2024].
+    body: |                     # Markdown; cite a source as [@key] (see `sources.yaml` below)
+      TODO: a short story for children and total beginners.
     flow:                       # a titled, numbered sequence (two steps or more)
       title: How it works
       steps:
@@ -50,7 +50,7 @@ depths:                         # any subset of D1–D5 ({depth_names})
   #   tradeoffs:
   #     - One cost weighed against another.
   # D5:
-  #   body: The research frontier, every claim cited [@example2024].
+  #   body: The research frontier, every claim cited [@grattafiori2024].
 
 examples:                       # dated real-world examples
   as_of: {today}
@@ -58,12 +58,14 @@ examples:                       # dated real-world examples
     - name: Example product
       kind: what kind of thing it is
 
-sources:                        # numbered on the page; cite in text as [@id]
-  - id: example2024
-    title: Title of the paper, report or datasheet
-    authors: ["Family, Given"]
-    date: "2024"                # YYYY, YYYY-MM or YYYY-MM-DD
-    url: https://example.org/paper
+# Sources live once for the whole map in content/sources.yaml, keyed; cite them here as [@key].
+# A new one goes there (schema/sources.schema.json):
+#   example2024:
+#     kind: paper                 # paper, datasheet, blog, dataset, report, documentation, …
+#     title: Title of the paper, report or datasheet
+#     authors: ["Family, Given"]
+#     date: "2024"                # YYYY, YYYY-MM or YYYY-MM-DD
+#     arxiv: "2407.21783"         # or doi: 10.…, or url: https://…
 
 edges: []                       # declare each edge once, in either of its two topics:
 #  - subject: {id}

@@ -121,6 +121,9 @@ class MapConfig(Strict):
     stale_examples_after_days: int = Field(
         365, ge=1, description="Warn when a topic's `examples.as_of` is older than this many days."
     )
+    frontier_source_age_months: int = Field(
+        18, ge=1, description="Warn when the newest source a topic's D5 cites is older than this many months.",
+    )
     readability: dict[DepthKey, ReadabilityRule] = Field(
         default_factory=dict,
         description="Per depth (e.g. `D1`): sentence-length limits and banned jargon, checked as warnings.",
@@ -257,18 +260,81 @@ class Examples(Strict):
     items: list[Example] = Field(min_length=1)
 
 
-class Source(Strict):
-    """A numbered source, cited in text as ``[@id]``."""
+SourceKind = Literal[
+    "paper", "book", "report", "datasheet", "documentation", "blog", "news", "dataset", "filing", "standard",
+    "talk", "code", "discussion", "web",
+]
+Doi = Annotated[str, StringConstraints(pattern=r"^10\.\d{4,9}/\S+$"), Field(description="A DOI such as `10.1145/361147.361115`.")]
+ArxivId = Annotated[str, StringConstraints(pattern=r"^\d{4}\.\d{4,5}$"),
+                    Field(description="An arXiv identifier without version, such as `2407.21783`.")]
+Url = Annotated[str, StringConstraints(pattern=r"^https?://\S+$")]
 
-    id: CitationKey
+
+class SourceRecord(Strict):
+    """One record of the map's bibliography (``content/sources.yaml``), cited in text as ``[@key]``.
+
+    Findable by construction: it needs at least one locator (``url``, ``doi`` or ``arxiv``).
+    """
+
+    model_config = ConfigDict(**{**Strict.model_config, "json_schema_extra": {
+        "anyOf": [{"required": ["url"]}, {"required": ["doi"]}, {"required": ["arxiv"]}],
+    }})
+
+    kind: SourceKind = Field(description="What it is: paper, datasheet, blog, dataset, report, documentation, …")
     title: Text
     authors: list[Text] = Field(
-        default_factory=list,
+        min_length=1,
         description="`Family, Given` or `Given Family`; an organisation as one entry.",
     )
     date: PartialDate
-    url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")] | None = None
+    url: Url | None = None
+    doi: Doi | None = None
+    arxiv: ArxivId | None = None
     note: Text | None = None
+
+    @model_validator(mode="after")
+    def _findable(self) -> SourceRecord:
+        if not (self.url or self.doi or self.arxiv):
+            raise ValueError("the source cannot be found: it has no `url`, `doi` or `arxiv`\n"
+                             "fix: add where readers find it: `url: https://…`, `doi: 10.…` or `arxiv: 2407.21783`")
+        return self
+
+    @property
+    def link(self) -> str:
+        """Where a reader finds it: the URL, else the DOI or arXiv page."""
+        if self.url:
+            return self.url
+        return f"https://doi.org/{self.doi}" if self.doi else f"https://arxiv.org/abs/{self.arxiv}"
+
+    @property
+    def locators(self) -> set[str]:
+        """Normalised ways of finding it: two records sharing one are the same source."""
+        found = {self.link.rstrip("/").lower()}
+        if self.doi:
+            found.add(f"doi:{self.doi.lower()}")
+        if self.arxiv:
+            found.add(f"arxiv:{self.arxiv}")
+        arxiv = re.match(r"https?://arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5})", self.link)
+        if arxiv:
+            found.add(f"arxiv:{arxiv.group(1)}")
+        return found
+
+
+class Source(SourceRecord):
+    """A record with its key: what pages list and citations point at."""
+
+    id: CitationKey
+
+
+class Bibliography(Strict):
+    """``content/sources.yaml``: every source of the map, once, keyed by the key text cites."""
+
+    sources: dict[CitationKey, SourceRecord] = Field(
+        default_factory=dict, description="Key → source record; cite it in any topic as `[@key]`."
+    )
+
+    def records(self) -> dict[str, Source]:
+        return {key: Source(id=key, **record.model_dump()) for key, record in self.sources.items()}
 
 
 class Edge(Strict):
@@ -289,5 +355,4 @@ class Topic(Strict):
     summary: Text = Field(max_length=300, description="One line: map, lists, search, description.")
     depths: Depths
     examples: Examples | None = None
-    sources: list[Source] = Field(default_factory=list)
     edges: list[Edge] = Field(default_factory=list)

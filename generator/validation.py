@@ -9,13 +9,13 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
-from generator.calculator_bridge import calculator_problems, calculator_sources
-from generator.citations import cited_keys
+from generator.calculator_bridge import calculator_names, calculator_problems
 from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
 from generator.model_errors import dotted
-from generator.schema import DEPTH_KEYS, MapConfig
-from generator.yaml_source import KeyPath, YamlDocument, text_fields
+from generator.schema import DEPTH_KEYS, MapConfig, Source
+from generator.sources import bibliography_of, check_sources, unknown_citations
+from generator.yaml_source import KeyPath, YamlDocument
 
 
 def _at_doc(file: str, doc: YamlDocument, path: KeyPath, severity: str, message: str, hint: str = "",
@@ -124,59 +124,10 @@ def _check_edges(topics: list[TopicFile], map_config: MapConfig | None, extra_id
                 declared[identity] = _line(tf, path)
 
 
-def _citation_problems(file: str, doc: YamlDocument, keys: list[str], calculator_keys: tuple[str, ...] = ()
-                       ) -> Iterator[Diagnostic]:
-    """Duplicate source ids, citations of unknown sources, sources never cited.
-
-    ``calculator_keys``: sources of the topic's calculators (listed on its page), citable too.
-    """
-    for index, key in enumerate(keys):
-        if key in keys[:index]:
-            yield _at_doc(file, doc, ("sources", index, "id"), "error",
-                          f"source id `{key}` is used twice (also on line {doc.position(('sources', keys.index(key))).line})",
-                          "give each source its own id, e.g. add a letter: `smith2024b`", value=True)
-    cited: set[str] = set()
-    for path, text in text_fields(doc.data.get("depths", {}), ("depths",)):
-        for key, offset in cited_keys(text):
-            cited.add(key)
-            if key not in keys and key not in calculator_keys:
-                if not text.startswith(f"[@{key}", offset):  # a later key of `[@a; @b]`: point at it
-                    offset = max(text.find(f"@{key}", offset), offset)
-                where = doc.text_position(path, offset)
-                close = difflib.get_close_matches(key, [*keys, *calculator_keys], n=1, cutoff=0.5)
-                hint = (f"did you mean `[@{close[0]}]`?" if close
-                        else f"add a source with `id: {key}` under `sources:`, or cite one of: "
-                             f"{', '.join(keys)}" if keys else f"add a source with `id: {key}` under `sources:`")
-                yield Diagnostic(file, where.line, where.column, "error", dotted(path),
-                                 f"citation of unknown source `[@{key}]`", hint)
-    for index, key in enumerate(keys):
-        if key not in cited and key not in keys[:index]:
-            yield _at_doc(file, doc, ("sources", index, "id"), "warning", f"source `{key}` is never cited",
-                          f"cite it in the text as [@{key}], or remove it", value=True)
-
-
-def _check_citations(tf: TopicFile) -> Iterator[Diagnostic]:
-    yield from _citation_problems(tf.file, tf.doc, [source.id for source in tf.topic.sources], _calculator_source_ids(tf))
-
-
-def _calculator_source_ids(tf: TopicFile) -> tuple[str, ...]:
-    ids: list[str] = []
-    for _, depth in tf.topic.depths.present():
-        if depth.calculator and importlib.util.find_spec(f"calculators.{depth.calculator.name}") is not None:
-            ids += [source["id"] for source in calculator_sources(depth.calculator.name)]
-    return tuple(ids)
-
-
-def check_unvalidated_topic(file: str, doc: YamlDocument) -> list[Diagnostic]:
-    """The citation checks of a topic that failed its schema, so one typo does not hide them.
-
-    Runs only where the sources can be read: a list of mappings, each with a text `id`.
-    """
-    data = doc.data
-    sources = data.get("sources", []) if isinstance(data, dict) else None
-    if not isinstance(sources, list) or not all(isinstance(s, dict) and isinstance(s.get("id"), str) for s in sources):
-        return []
-    return list(_citation_problems(file, doc, [s["id"] for s in sources]))
+def citation_problems(file: str, doc: YamlDocument, sources: dict[str, Source | None]) -> list[Diagnostic]:
+    """Citations of unknown sources in one topic file, typed or not: a topic that failed its schema,
+    or any topic when the map failed, so that one mistake does not hide the others."""
+    return list(unknown_citations(file, doc, set(bibliography_of(sources, "")) | set(sources)))
 
 
 def _check_depths(tf: TopicFile) -> Iterator[Diagnostic]:
@@ -204,17 +155,10 @@ def _check_place(tf: TopicFile, duplicated: set[str], layers: set[int]) -> Itera
                   f"move the file to `layer-{tf.topic.layer}/`, or change `layer:`", value=True)
 
 
-def _calculator_names() -> list[str]:
-    spec = importlib.util.find_spec("calculators")
-    if spec is None or not spec.submodule_search_locations:
-        return []
-    return sorted(m.name for m in pkgutil.iter_modules(spec.submodule_search_locations) if not m.name.startswith("_"))
-
-
 def _check_calculators(tf: TopicFile) -> Iterator[Diagnostic]:
     for key, depth in tf.topic.depths.present():
         if depth.calculator and importlib.util.find_spec(f"calculators.{depth.calculator.name}") is None:
-            names = _calculator_names()
+            names = calculator_names()
             hint = (_suggest(depth.calculator.name, names) + " (modules in calculators/)" if names
                     else "add a module of that name to calculators/")
             yield _at(tf, ("depths", key, "calculator", "name"), "error",
@@ -235,10 +179,10 @@ def check_topics(topics: list[TopicFile], map_config: MapConfig | None,
     duplicated = {tid for tid in ids if ids.count(tid) > 1}
     layers = {layer.number for layer in map_config.layers} if map_config else set()
     for tf in topics:
-        found += [*_check_citations(tf), *_check_depths(tf), *_check_calculators(tf), *_check_place(tf, duplicated, layers)]
+        found += [*_check_depths(tf), *_check_calculators(tf), *_check_place(tf, duplicated, layers)]
     return found
 
 
 def check_content(content: Content, unreadable_ids: set[str] | None = None) -> list[Diagnostic]:
     """Every cross-file problem of the content, errors and warnings."""
-    return [*_check_map(content), *check_topics(content.topics, content.map, unreadable_ids)]
+    return [*_check_map(content), *check_topics(content.topics, content.map, unreadable_ids), *check_sources(content)]

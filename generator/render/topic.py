@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from generator.citations import reference_labels, render_citations, short_reference, source_anchor
+from generator.citations import cited_keys, reference_labels, render_citations, short_reference, source_anchor
 from generator.graph import KnowledgeMap, MapEdge
 from generator.render.depth import depth_anchor, render_depth
 from generator.render.ports import Calculators
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
 from generator.render.text import attr, block, front_matter, inline, long_date
 from generator.schema import Source, Topic
+from generator.yaml_source import text_fields
 
 
 def _front_matter(topic: Topic) -> str:
@@ -31,11 +32,11 @@ def _depth_index(kmap: KnowledgeMap, topic: Topic) -> str:
     return f'<nav class="lm-depth-index" aria-label="Depth levels" markdown>\nDepths: {links}\n</nav>'
 
 
-def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None, sources: dict[str, Source]) -> str:
+def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None, labels: dict[str, str]) -> str:
     levels = {level.key: level for level in kmap.config.depths}
 
     def prose(text: str) -> str:
-        return render_citations(calculators.expand(text) if calculators else text, sources)
+        return render_citations(calculators.expand(text) if calculators else text, kmap.sources, labels=labels)
 
     sections = [render_depth(key, levels[key], depth, prose, calculators) for key, depth in topic.depths.present()]
     present = " ".join(key for key, _ in topic.depths.present())
@@ -103,7 +104,7 @@ def format_source(source: Source, label: str = "") -> str:
     plain author-year one (a, b, … for the same author and year), said after the date."""
     authors = "; ".join(source.authors) if source.authors else ""
     title = inline(source.title)
-    title_html = f'<a href="{attr(source.url)}">{title}</a>' if source.url else title
+    title_html = f'<a href="{attr(source.link)}">{title}</a>'
     cited_as = f" (cited as {inline(label)})" if label and label != short_reference(source) else ""
     parts = [f"{inline(authors.rstrip('.'))}." if authors else "", f"<cite>{title_html}</cite>.", f"{source.date}{cited_as}."]
     if source.note:
@@ -111,50 +112,46 @@ def format_source(source: Source, label: str = "") -> str:
     return " ".join(p for p in parts if p)
 
 
-def citable_sources(topic: Topic, calculators: Calculators | None) -> dict[str, Source]:
-    """Every key the topic's text may cite: its own sources, then those its calculators cite
-    (datasheets behind presets). A calculator's source with the URL of one of the topic's is
-    not listed twice: its key names the topic's entry."""
-    found = {s.id: s for s in topic.sources}
+def cited_keys_of(topic: Topic) -> list[str]:
+    """The keys a topic's depths cite, each once, in reading order."""
+    depths = topic.depths.model_dump(exclude_none=True)
+    return list(dict.fromkeys(key for _, text in text_fields(depths) for key, _ in cited_keys(text)))
+
+
+def page_sources(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None) -> list[Source]:
+    """The page's list: what its text cites, in reading order, then what its calculators cite."""
+    found = {key: kmap.sources[key] for key in cited_keys_of(topic) if key in kmap.sources}
     for _, depth in topic.depths.present():
         if depth.calculator and calculators:
             for source in calculators.sources(depth.calculator.name):
-                same = next((s for s in found.values() if s.url and s.url == source.url), None)
-                found.setdefault(source.id, same or source)
-    return found
+                found.setdefault(source.id, kmap.sources.get(source.id, source))
+    return list(found.values())
 
 
-def listed_sources(citable: dict[str, Source]) -> list[Source]:
-    """The numbered list: each citable source once, in order."""
-    return list({source.id: source for source in citable.values()}.values())
-
-
-def page_sources(topic: Topic, calculators: Calculators | None) -> list[Source]:
-    return listed_sources(citable_sources(topic, calculators))
-
-
-def _sources(topic: Topic, citable: dict[str, Source]) -> str:
-    sources = listed_sources(citable)
+def _sources(topic: Topic, sources: list[Source], labels: dict[str, str]) -> str:
     if not sources:
         return ""
-    labels = reference_labels(sources)
-    items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s, labels[s.id])}</li>' for s in sources)
+    items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s, labels.get(s.id, ""))}</li>' for s in sources)
     every = f"Every source of the map, with the topics that cite it: [Sources]({link(topic_page(topic), SOURCES_PAGE)})."
     return f'## Sources {{ #sources }}\n\n<ol class="lm-sources">\n{items}\n</ol>\n\n{every}'
 
 
-def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None = None, map_html: str = "") -> str:
+def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None = None, map_html: str = "",
+                 labels: dict[str, str] | None = None) -> str:
+    """The topic's page. ``labels``: author-year labels of every source the map lists (so that
+    "Smith, 2024a" names the same source on every page); by default, of this page's sources."""
     page = topic_page(topic)
-    sources = citable_sources(topic, calculators)  # cited in the depths, listed at the end
+    listed = page_sources(kmap, topic, calculators)
+    labels = labels if labels is not None else reference_labels(listed)
     return block(
         _front_matter(topic),
         _breadcrumb(kmap, topic, page),
         f"# {topic.title}",
         f'<p class="lm-summary">{inline(topic.summary)}</p>',
         _depth_index(kmap, topic),
-        _depths(kmap, topic, calculators, sources),
+        _depths(kmap, topic, calculators, labels),
         _examples(topic),
         _connections(kmap, topic, page, map_html),
         _siblings(kmap, topic, page),
-        _sources(topic, sources),
+        _sources(topic, listed, labels),
     ) + "\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import textwrap
 from dataclasses import dataclass
@@ -31,6 +32,14 @@ class MiniProject:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text), encoding="utf-8")
         return path
+
+    def add_source(self, key: str, **fields: object) -> None:
+        """Add a record to ``content/sources.yaml`` (a paper at example.org unless fields say otherwise)."""
+        record = {"kind": "paper", "title": f"About {key}", "authors": ["Lee, Carol"], "date": "2021",
+                  "url": f"https://example.org/{key}", **fields}
+        lines = [f"  {key}:"] + [f"    {name}: {json.dumps(value)}" for name, value in record.items() if value is not None]
+        path = self.content / "sources.yaml"
+        path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
 
     def remove(self, name: str) -> None:
         (self.content / name).unlink()

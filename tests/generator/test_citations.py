@@ -17,7 +17,8 @@ from generator.schema import Source
 
 
 def source(key: str = "k", authors: list[str] | None = None, date: str = "2024-05", title: str = "A title") -> Source:
-    return Source(id=key, title=title, authors=authors or [], date=date)
+    return Source.model_construct(id=key, kind="paper", title=title, authors=authors or [], date=date,
+                                  url=f"https://example.org/{key}", doi=None, arxiv=None, note=None)
 
 
 @pytest.mark.parametrize(

@@ -40,12 +40,11 @@ def test_check_of_a_broken_project_prints_the_report(mini: MiniProject, capsys: 
 
 
 def test_check_prints_warnings_to_stderr_and_still_succeeds(mini: MiniProject, capsys: pytest.CaptureFixture[str]) -> None:
-    mini.write("layer-2/boards.yaml", "id: boards\ntitle: Boards\nlayer: 2\nsummary: s\ndepths:\n  D1:\n    body: b\n"
-               "sources:\n  - {id: lee2021, title: T, date: \"2021\"}\n")
+    mini.add_source("lee2021")
     assert main(["--project", str(mini.root), "check"]) == 0
     out, err = capsys.readouterr()
     assert "1 warning(s)" in out
-    assert "content/layer-2/boards.yaml:9:10: warning: `sources[0].id` source `lee2021` is never cited" in err
+    assert "content/sources.yaml:9:3: warning: `sources.lee2021` source `lee2021` is cited by no topic" in err
 
 
 def test_check_without_content_folder_is_a_message(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: ANN001

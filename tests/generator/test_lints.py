@@ -8,7 +8,7 @@ import pytest
 
 from generator.cli import main
 from generator.diagnostics import ContentError
-from generator.lints import check_quality, check_readability, check_stale_examples, sentences
+from generator.lints import check_frontier_age, check_quality, check_readability, check_stale_examples, sentences
 from generator.pipeline import load_map
 from generator.project import Project
 
@@ -118,13 +118,13 @@ def test_banned_phrases_match_across_line_breaks_and_any_case(mini: MiniProject)
 
 def test_banned_words_inside_other_words_citations_or_formulas_do_not_warn(mini: MiniProject) -> None:
     mini.write("map.yaml", MAP + RULES)
+    mini.add_source("bandwidth2020")
     mini.write("layer-2/boards.yaml", topic(
         "  D1:\n"
         "    body: Parameterised boards are fun [@bandwidth2020].\n"
         "  D4:\n"
         "    body: Bandwidth is fine here [@bandwidth2020].\n"
         "    formulas: bandwidth = bytes / seconds\n",
-        "sources:\n  - {id: bandwidth2020, title: t, date: \"2020\"}\n",
     ))
     assert warnings_of(mini) == []
 
@@ -265,3 +265,52 @@ def test_check_quality_is_both_lints(mini: MiniProject) -> None:
     mini.write("layer-2/boards.yaml", topic("  D1:\n    body: Wires give boards bandwidth.\n"))
     found = check_quality(mini.load(), today=date(2030, 1, 1))
     assert sorted(w.path for w in found) == ["depths.D1.body", "examples.as_of"]
+
+
+# --- an old frontier ------------------------------------------------------------------------
+
+TODAY = date(2026, 12, 3)
+
+
+def frontier(mini: MiniProject, citations: str, map_extra: str = "") -> list:
+    mini.write("map.yaml", MAP + map_extra)
+    mini.add_source("old2023", date="2023-05")
+    mini.add_source("new2026", date="2026-02")
+    mini.write("layer-2/boards.yaml", topic(
+        "  D1:\n    body: Boards hold chips [@old2023; @new2026].\n"
+        f"  D5:\n    body: What research measured{citations}.\n"
+    ))
+    return check_frontier_age(mini.load(), today=TODAY)
+
+
+def test_a_frontier_citing_only_old_work_is_a_warning_at_its_d5(mini: MiniProject) -> None:
+    [warning] = frontier(mini, " [@old2023]")
+    assert (warning.file, warning.line, warning.path) == ("content/layer-2/boards.yaml", 8, "depths.D5")
+    assert warning.message == ("D5 is the research frontier, but its newest source is from May 2023 "
+                               "(more than 18 months before December 2026)")
+    assert "frontier_source_age_months" in warning.hint
+
+
+def test_one_recent_source_is_enough(mini: MiniProject) -> None:
+    assert frontier(mini, " [@old2023; @new2026]") == []
+
+
+def test_a_frontier_citing_nothing_says_so(mini: MiniProject) -> None:
+    [warning] = frontier(mini, "")
+    assert "it cites no source" in warning.message
+
+
+def test_a_shorter_age_set_in_the_map_warns_sooner(mini: MiniProject) -> None:
+    assert frontier(mini, " [@new2026]", "frontier_source_age_months: 6\n")  # ten months old
+
+
+def test_a_longer_age_set_in_the_map_accepts_older_work(mini: MiniProject) -> None:
+    assert frontier(mini, " [@old2023]", "frontier_source_age_months: 48\n") == []
+
+
+def test_a_year_only_date_counts_from_january(mini: MiniProject) -> None:
+    mini.add_source("year2025", date="2025")  # January 2025: 23 months before December 2026
+    mini.write("layer-2/boards.yaml", topic("  D5:\n    body: Measured [@year2025].\n"))
+    mini.write("map.yaml", MAP)
+    [warning] = check_frontier_age(mini.load(), today=TODAY)
+    assert "January 2025" in warning.message

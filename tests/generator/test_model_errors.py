@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, StringConstraints, ValidationError
 
 from generator.diagnostics import Diagnostic
 from generator.model_errors import data_path, diagnostics_from, dotted, model_at
-from generator.schema import CalculatorRef, Depth, Depths, Flow, FlowStep, MapConfig, Source, Topic
+from generator.schema import Bibliography, CalculatorRef, Depth, Depths, Edge, Flow, FlowStep, MapConfig, SourceRecord, Topic
 from generator.yaml_source import parse_yaml
 
 from mini_project import BOARDS as GOOD
@@ -41,7 +41,8 @@ def test_model_at_follows_fields_lists_and_optionals() -> None:
     assert model_at(Topic, ("depths", "D4")) is Depth
     assert model_at(Topic, ("depths", "D4", "flow", "steps", 0)) is FlowStep
     assert model_at(Topic, ("depths", "D4", "flow")) is Flow
-    assert model_at(Topic, ("sources", 3)) is Source
+    assert model_at(Topic, ("edges", 3)) is Edge
+    assert model_at(Bibliography, ("sources", "smith2024")) is SourceRecord
     assert model_at(Topic, ("depths", "D4", "calculator")) is CalculatorRef
     assert model_at(Topic, ("title",)) is None
     assert model_at(Topic, ("nonsense", "x")) is None
@@ -67,10 +68,6 @@ BROKEN = [
     GOOD.replace("summary: Where chips are mounted.", "summary:"),
     GOOD + "    calculator: {name: parallelism, values: {tp: [1, 2]}}\n",
     GOOD + "    calculator: {name: parallelism, values: {tp: {a: 1}}}\n",
-    GOOD + "sources:\n  - {id: a, title: T, date: [2024]}\n",
-    GOOD + "sources:\n  - {id: a, title: T, date: \"2024\", url: 42}\n",
-    GOOD + "sources:\n  - {id: a, title: T, date: \"2024\", authors: [[x]]}\n",
-    GOOD + "sources:\n  - {id: 2024a, title: T, date: \"2024-13\"}\n",
     GOOD + "examples: {as_of: 2026, items: []}\n",
     GOOD + "edges: {subject: a}\n",
     GOOD + "    flow: {title: T, steps: [{label: A}, {labl: B}]}\n",
@@ -131,10 +128,28 @@ def test_missing_nested_field_points_at_its_parent_and_says_where_to_add() -> No
 
 
 def test_missing_field_in_a_list_item() -> None:
-    found = only(GOOD + "sources:\n  - id: a\n    date: \"2024\"\n")
-    assert found.path == "sources[0].title"
+    found = only(GOOD + "edges:\n  - subject: boards\n    object: chips\n")
+    assert found.path == "edges[0].verb"
     assert (found.line, found.column) == (9, 5)
-    assert found.hint == "add `title: …` to this item"
+    assert found.hint == "add `verb: …` to this item (Verb phrase, e.g. `powers and cools`)"
+
+
+SOURCE = "sources:\n  a:\n    kind: paper\n    title: T\n    authors: [\"Lee, Carol\"]\n    url: https://example.org/t\n"
+BROKEN_SOURCES = [
+    SOURCE + "    date: [2024]\n",
+    SOURCE.replace("https://example.org/t", "42") + "    date: \"2024\"\n",
+    SOURCE.replace("[\"Lee, Carol\"]", "[[x]]") + "    date: \"2024\"\n",
+    SOURCE.replace("  a:", "  2024a:") + "    date: \"2024-13\"\n",
+]
+
+
+@pytest.mark.parametrize("text", BROKEN_SOURCES)
+def test_a_broken_source_record_is_explained_without_pydantic_noise(text: str) -> None:
+    found = diagnose(text, Bibliography)
+    assert found
+    for diagnostic in found:
+        assert diagnostic.path.startswith("sources"), diagnostic
+        assert not any(word in diagnostic.message for word in NOISE), diagnostic.message
 
 
 def test_missing_map_field() -> None:
@@ -188,8 +203,8 @@ def test_bad_as_of_dates(value: str, message: str) -> None:
     ],
 )
 def test_bad_source_dates(value: str, message: str) -> None:
-    found = only(GOOD + f"sources:\n  - id: a\n    title: T\n    date: {value}\n")
-    assert found.path == "sources[0].date"
+    found = only(SOURCE + f"    date: {value}\n", Bibliography)
+    assert found.path == "sources.a.date"
     assert found.message == message
     assert '"YYYY", "YYYY-MM" or "YYYY-MM-DD"' in found.hint
 
@@ -209,9 +224,9 @@ def test_bad_slugs_suggest_the_slug(line: str, path: str, message: str, hint: st
 
 
 def test_bad_citation_key_url_and_colour() -> None:
-    key = only(GOOD + "sources:\n  - {id: 2024smith, title: T, date: \"2024\"}\n")
+    key = only(SOURCE.replace("  a:", "  2024smith:") + "    date: \"2024\"\n", Bibliography)
     assert key.message == "`2024smith` is not a valid citation key"
-    url = only(GOOD + "sources:\n  - {id: a, title: T, date: \"2024\", url: www.example.org}\n")
+    url = only(SOURCE.replace("https://example.org/t", "www.example.org") + "    date: \"2024\"\n", Bibliography)
     assert url.message == "`www.example.org` is not a web address"
     assert "https://" in url.hint
     colour = only("title: M\nintroduction: I\ndepths: [{key: D1, name: S, audience: A}]\n"

@@ -110,45 +110,6 @@ def test_edge_kinds_are_not_checked_without_a_map() -> None:
     assert check_topics([a, topic("b")], None) == []
 
 
-SOURCES = 'sources:\n  - {id: lee2021, title: T, date: "2021"}\n'
-
-
-def test_citation_of_unknown_source_in_a_block_is_placed_exactly() -> None:
-    a = topic("a", "    analogy: |\n      Line one.\n      Claimed here [@lee2012].\n" + SOURCES, body="Cited [@lee2021].")
-    (found,) = check_topics([a], MAP)
-    assert (found.path, found.line, found.column) == ("depths.D1.analogy", 10, 20)
-    assert found.message == "citation of unknown source `[@lee2012]`"
-    assert found.hint == "did you mean `[@lee2021]`?"
-
-
-def test_citation_inside_a_flow_step_and_a_multi_key_citation() -> None:
-    a = topic("a", "    flow:\n      title: F\n      steps:\n        - label: A\n          detail: see [@lee2021; @zed]\n"
-              "        - {label: B}\n" + SOURCES)
-    (found,) = check_topics([a], MAP)
-    assert found.path == "depths.D1.flow.steps[0].detail"
-    assert found.message == "citation of unknown source `[@zed]`"
-    assert (found.line, found.column) == (12, 34)  # at `@zed`, not at the citation's start
-
-
-def test_citation_without_any_sources() -> None:
-    (found,) = check_topics([topic("a", body="Cited [@x].")], MAP)
-    assert found.hint == "add a source with `id: x` under `sources:`"
-
-
-def test_source_never_cited_is_a_warning_at_its_id() -> None:
-    (found,) = check_topics([topic("a", SOURCES)], MAP)
-    assert found.severity == "warning"
-    assert (found.path, found.line, found.column) == ("sources[0].id", 9, 10)
-    assert found.message == "source `lee2021` is never cited"
-
-
-def test_duplicate_source_id_is_one_error_and_no_warning() -> None:
-    a = topic("a", SOURCES + '  - {id: lee2021, title: U, date: "2022"}\n', body="[@lee2021] said.".join('""'))
-    found = check_topics([a], MAP)
-    assert [(d.severity, d.path, d.message) for d in found] == [
-        ("error", "sources[1].id", "source id `lee2021` is used twice (also on line 9)")]
-
-
 @pytest.mark.parametrize("empty", ["  D4:\n", "  D4: {}\n", "  D4:\n    tradeoffs: []\n"])
 def test_empty_depth(empty: str) -> None:
     (found,) = check_topics([topic("a", empty)], MAP)
@@ -243,17 +204,6 @@ def test_duplicate_id_is_reported_at_the_file_not_named_after_it() -> None:
 def test_a_depth_may_cite_the_datasheets_its_calculator_lists() -> None:
     extra = "  D4:\n    body: The H100 datasheet [@nvidia-h100-datasheet].\n    calculator: {name: parallelism}\n"
     assert check_topics([topic("a", extra)], MAP) == []
-
-
-def test_a_calculator_source_is_not_citable_without_the_calculator() -> None:
-    (found,) = check_topics([topic("a", body="The H100 datasheet [@nvidia-h100-datasheet].")], MAP)
-    assert found.message == "citation of unknown source `[@nvidia-h100-datasheet]`"
-
-
-def test_a_misspelt_datasheet_citation_suggests_the_calculators_source() -> None:
-    extra = "  D4:\n    body: See [@nvidia-h100-datasheat].\n    calculator: {name: parallelism}\n"
-    (found,) = check_topics([topic("a", extra)], MAP)
-    assert found.hint == "did you mean `[@nvidia-h100-datasheet]`?"
 
 
 def test_a_calculator_preset_without_a_datasheet_figure_is_refused_at_its_calculator_line(monkeypatch) -> None:

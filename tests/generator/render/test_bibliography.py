@@ -10,25 +10,13 @@ from generator.render.bibliography import map_sources, render_bibliography
 
 from mini_project import BOARDS, MiniProject
 
-SAME_WORK = """sources:
-  - id: power-book
-    title: All about power (second look)
-    authors: ["Smith, Alice", "Jones, Bob", "Lee, Carol"]
-    date: 2020-05-01
-    url: https://example.org/power
-  - id: adams
-    title: Boards and how to build them
-    authors: ["Adams, Zoe"]
-    date: "2019"
-"""
-
-
 def with_shared_source(mini: MiniProject) -> None:
-    mini.write("layer-2/boards.yaml", BOARDS.replace("Boards hold chips.", "Boards hold chips [@power-book; @adams].")
-               + SAME_WORK)
+    """Boards cites the source power cites, and one of its own."""
+    mini.add_source("adams", title="Boards and how to build them", authors=["Adams, Zoe"], date="2019")
+    mini.write("layer-2/boards.yaml", BOARDS.replace("Boards hold chips.", "Boards hold chips [@smith2020; @adams]."))
 
 
-def test_a_work_listed_by_two_topics_is_one_entry_naming_both(mini: MiniProject) -> None:
+def test_a_work_cited_by_two_topics_is_one_entry_naming_both(mini: MiniProject) -> None:
     with_shared_source(mini)
     entries = map_sources(mini.kmap())
     by_url = [e for e in entries if e.source.url == "https://example.org/power"]
@@ -39,6 +27,13 @@ def test_a_work_listed_by_two_topics_is_one_entry_naming_both(mini: MiniProject)
 def test_entries_are_sorted_by_author_and_year(mini: MiniProject) -> None:
     with_shared_source(mini)
     assert [e.source.id for e in map_sources(mini.kmap())] == ["adams", "smith2020"]
+
+
+def test_each_entry_is_anchored_by_its_key_and_says_its_kind(mini: MiniProject) -> None:
+    with_shared_source(mini)
+    text = render_bibliography(mini.kmap())
+    entry = next(item for item in re.findall(r"<li id=\"source-adams\">.*?</li>", text))
+    assert "Paper." in entry and "Boards and how to build them" in entry
 
 
 def test_calculator_datasheets_are_listed_once_for_every_topic_using_the_calculator(mini: MiniProject) -> None:
@@ -55,7 +50,7 @@ def test_the_page_links_each_entry_to_the_sources_of_the_topics_that_list_it(min
     with_shared_source(mini)
     text = render_bibliography(mini.kmap())
     assert text.startswith('---\ntitle: "Sources"\n')
-    entry = next(item for item in re.findall(r"<li>.*?</li>", text) if "example.org/power" in item)
+    entry = next(item for item in re.findall(r"<li id=.*?</li>", text) if "example.org/power" in item)
     assert re.findall(r'href="([^"]+#sources)">([^<]+)</a>', entry) == [
         ("../layer-1/power/#sources", "Power"), ("../layer-2/boards/#sources", "Boards")]
     assert "Every source the map's 3 topics cite" in text
@@ -69,6 +64,6 @@ def test_the_sources_page_is_built_and_last_in_the_navigation(mini: MiniProject)
 
 def test_a_map_without_sources_says_so(mini: MiniProject) -> None:
     power = (mini.content / "layer-1" / "power.yaml").read_text()
-    mini.write("layer-1/power.yaml", power.split("sources:")[0].replace(" [@smith2020]", "")
-               + "edges:\n  - {subject: power, verb: powers, object: chips, kind: powers}\n")
+    mini.write("layer-1/power.yaml", power.replace(" [@smith2020]", ""))
+    mini.remove("sources.yaml")
     assert "*No sources yet.*" in render_bibliography(mini.kmap())

@@ -124,11 +124,9 @@ def test_citations_are_rendered_wherever_validation_accepts_them(mini: MiniProje
 
 def test_same_author_and_year_sources_are_told_apart_in_text_and_list(mini: MiniProject) -> None:
     power = (mini.content / "layer-1" / "power.yaml").read_text()
-    second = (
-        "  - id: smith2020b\n    title: More about power\n"
-        '    authors: ["Smith, Alice", "Brown, Dan", "Lee, Carol"]\n    date: 2020-09-01\n'
-    )
-    power = power.replace("edges:", second + "edges:").replace("the wall [@smith2020]", "the wall [@smith2020; @smith2020b]")
+    mini.add_source("smith2020b", title="More about power", authors=["Smith, Alice", "Brown, Dan", "Lee, Carol"],
+                    date="2020-09-01")
+    power = power.replace("the wall [@smith2020]", "the wall [@smith2020; @smith2020b]")
     mini.write("layer-1/power.yaml", power)
     text = page(mini.kmap(), "power")
     links = re.findall(r'href="#(source-[^"]+)" class="lm-cite">([^<]+)</a>', text)
