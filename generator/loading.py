@@ -7,6 +7,7 @@ the cross-file checks, and either returns a :class:`Content` or raises
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -16,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog, relative_name
 from generator.model_errors import diagnostics_from, dotted
 from generator.schema import Bibliography, MapConfig, Source, Topic
-from generator.yaml_source import YamlDocument, YamlSyntaxError, parse_yaml
+from generator.yaml_source import YamlDocument, YamlSyntaxError, decode_utf8, parse_yaml
 
 MAP_FILE = "map.yaml"
 SOURCES_FILE = "sources.yaml"  # the bibliography: every source once, keyed
@@ -49,12 +50,12 @@ class Content:
 
 def _read(path: Path, name: str, log: DiagnosticLog) -> YamlDocument | None:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        log.add(Diagnostic(name, 1, 1, "error", "", f"cannot read file: {error}", "save it as UTF-8 text"))
+        data = path.read_bytes()
+    except OSError as error:
+        log.add(Diagnostic(name, 1, 1, "error", "", f"cannot read file: {error.strerror}", "check the file exists and is readable"))
         return None
     try:
-        doc = parse_yaml(text)
+        doc = parse_yaml(decode_utf8(data))
     except YamlSyntaxError as error:
         log.add(Diagnostic(name, error.position.line, error.position.column, "error", "", error.message, error.hint))
         return None
@@ -130,17 +131,34 @@ def _valid_records(doc: YamlDocument) -> dict[str, Source]:
     return found  # type: ignore[return-value]
 
 
-def _load_sources(content_dir: Path, root: Path, log: DiagnosticLog) -> tuple[dict[str, Source | None], YamlDocument | None]:
-    """``content/sources.yaml``'s records by key (none if the file is absent); an invalid record's
-    key maps to None, so that citing it does not also count as citing an unknown source."""
+def _load_sources(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[Path, Path]
+                  ) -> tuple[dict[str, Source | None], YamlDocument | None]:
+    """``content/sources.yaml``'s records by key (none if the file is absent or a refused link);
+    an invalid record's key maps to None, so that citing it does not also count as citing an
+    unknown source."""
     path = content_dir / SOURCES_FILE
-    if not path.exists():
+    if not path.exists() or refused.keys() & {content_dir, path}:
         return {}, None
     doc = _read(path, relative_name(path, root), log)
     if doc is None or doc.data is None:
         return {}, doc
     bibliography = _validate(Bibliography, doc, relative_name(path, root), log)
     return (bibliography.records() if bibliography else _valid_records(doc)), doc
+
+
+def links_leaving_project(content_dir: Path, root: Path) -> dict[Path, Path]:
+    """Symbolic links in ``content/`` (files, folders, or content/ itself) whose target is outside
+    the project, with that target: never read, or a pull request could publish any file."""
+    project = root.resolve()
+    below = [Path(folder, name) for folder, dirs, files in os.walk(content_dir) for name in dirs + files]
+    return {link: link.resolve() for link in [content_dir, *below]
+            if link.is_symlink() and not link.resolve().is_relative_to(project)}
+
+
+def _refused_link(link: Path, target: Path, root: Path) -> Diagnostic:
+    name = link.relative_to(root).as_posix() if link.is_relative_to(root) else link.as_posix()
+    return Diagnostic(name, 1, 1, "error", "", f"`{name}` is a symbolic link to `{target}`, outside the project",
+                      "copy the file into content/ instead of linking to it, then remove the link")
 
 
 def load_content(content_dir: Path, project_root: Path | None = None) -> Content:
@@ -151,17 +169,21 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
 
     root = project_root or content_dir.parent
     log = DiagnosticLog()
+    refused = links_leaving_project(content_dir, root)
+    log.extend([_refused_link(link, target, root) for link, target in refused.items()])
     map_name = relative_name(content_dir / MAP_FILE, root)
     map_config, map_doc = None, None
-    if not (content_dir / MAP_FILE).exists():
+    if refused.keys() & {content_dir, content_dir / MAP_FILE}:
+        pass  # reported above
+    elif not (content_dir / MAP_FILE).exists():
         log.add(Diagnostic(map_name, 1, 1, "error", "", "the map file is missing",
                            "create content/map.yaml with title, introduction, depths and layers"))
     elif (map_doc := _read(content_dir / MAP_FILE, map_name, log)) is not None:
         map_config = _validate(MapConfig, map_doc, map_name, log)
     log.extend(_unread_files(content_dir, root))
-    sources, sources_doc = _load_sources(content_dir, root, log)
+    sources, sources_doc = _load_sources(content_dir, root, log, refused)
     topics, unreadable_ids = [], set()
-    for path in topic_paths(content_dir):
+    for path in [] if content_dir in refused else [p for p in topic_paths(content_dir) if p not in refused]:
         name = relative_name(path, root)
         doc = _read(path, name, log)
         topic = _validate(Topic, doc, name, log) if doc is not None else None

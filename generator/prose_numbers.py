@@ -19,6 +19,9 @@ from generator.schema import _number_if_numeric
 from generator.yaml_source import text_fields
 
 EXPRESSION = re.compile(r"\{\{\s*([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\(([^)]*)\)\s*\}\}")
+OPENING = re.compile(r"(?<!\\)\{\{")  # `\{\{` is how prose shows literal braces
+CODE_SPAN = re.compile(r"(`+).+?\1", re.S)  # braces inside `code` are code, not a number
+NOT_CHECKED = {"formulas", "calculator"}  # code and calculator settings: braces there are not prose
 ARGUMENT = re.compile(r"^\s*([a-z][a-z0-9_]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,\s]+)\s*$")
 
 
@@ -59,8 +62,34 @@ def expand_numbers(text: str, evaluate: Callable[[ProseNumber], str] = evaluate_
     return EXPRESSION.sub(lambda m: evaluate(parse_expression(m)), text)
 
 
+def unmatched_openings(text: str) -> list[tuple[int, str]]:
+    """(offset, excerpt) of each `{{` in prose that does not start a well-formed prose number."""
+    starts = {match.start() for match in EXPRESSION.finditer(text)}
+    code = [span.span() for span in CODE_SPAN.finditer(text)]
+    found = []
+    for opening in OPENING.finditer(text):
+        at = opening.start()
+        if at not in starts and not any(start <= at < end for start, end in code):
+            close = text.find("}}", at)
+            excerpt = text[at : close + 2] if 0 <= close < at + 60 else text[at : at + 40].split("\n")[0] + "…"
+            found.append((at, excerpt))
+    return found
+
+
+def _unmatched(tf: TopicFile, path: tuple, text: str) -> Iterator[Diagnostic]:
+    for offset, excerpt in unmatched_openings(text):
+        where = tf.doc.text_position(path, offset)
+        yield Diagnostic(tf.file, where.line, where.column, "error", dotted(path),
+                         f"`{excerpt}` is not a prose number, so it would be printed as it stands",
+                         "write {{ calculator.output(input=value, …) }} with names from calculators/, "
+                         "or `\\{\\{` for literal braces")
+
+
 def _check_topic(tf: TopicFile) -> Iterator[Diagnostic]:
     for path, text in text_fields(tf.doc.data.get("depths", {}), ("depths",)):
+        if len(path) > 2 and path[2] in NOT_CHECKED:
+            continue
+        yield from _unmatched(tf, path, text)
         for match in EXPRESSION.finditer(text):
             try:
                 evaluate_number(parse_expression(match))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import yaml
 
 from generator.errors import LayermapError
 from generator.schema import MapConfig
@@ -75,6 +78,28 @@ edges: []                       # declare each edge once, in either of its two t
 """
 
 
+_LINE_BREAKS = re.compile(r"[\r\n\x85\u2028\u2029]+")  # every character YAML ends a comment at
+
+
+def quoted(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar on one line: no newline, `: ` or `#` can add keys."""
+    return yaml.safe_dump(text, default_style='"', allow_unicode=True, width=1 << 30).rstrip("\n")
+
+
+def one_line(text: str) -> str:
+    """``text`` safe inside a `# comment`: line breaks become spaces."""
+    return _LINE_BREAKS.sub(" ", text)
+
+
+def _writable_title(title: str) -> str:
+    try:
+        title.encode("utf-8")
+    except UnicodeEncodeError:
+        raise LayermapError("the title holds bytes that are not UTF-8 text",
+                            "type the title again in a UTF-8 terminal, or edit it in the file afterwards") from None
+    return quoted(title)
+
+
 def scaffold_topic(content_dir: Path, map_config: MapConfig, topic_id: str, layer: int, title: str, today: str) -> Path:
     layers = {item.number: item for item in map_config.layers}
     if layer not in layers:
@@ -83,8 +108,8 @@ def scaffold_topic(content_dir: Path, map_config: MapConfig, topic_id: str, laye
     if path.exists():
         raise LayermapError(f"{path} already exists", "choose another id, or edit that file")
     text = TEMPLATE.format(
-        id=topic_id, title=title, layer=layer, layer_name=layers[layer].name, today=today,
-        depth_names=", ".join(f"{d.key} {d.name}" for d in map_config.depths),
+        id=topic_id, title=_writable_title(title), layer=layer, layer_name=one_line(layers[layer].name), today=today,
+        depth_names=one_line(", ".join(f"{d.key} {d.name}" for d in map_config.depths)),
     )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")

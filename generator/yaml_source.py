@@ -7,7 +7,9 @@ dicts, lists and scalars from it ourselves so that:
 * duplicate keys are reported instead of silently overwritten;
 * dates stay text (the typed model parses them, so a bad date is a normal error);
 * only ``true``/``false`` are booleans (``no`` or ``on`` stay words, as in YAML 1.2);
-* a syntax error is explained in editors' words, with how to fix it.
+* a syntax error is explained in editors' words, with how to fix it;
+* nesting deeper than :data:`MAX_DEPTH` is refused before anything recursive reads it,
+  and a byte that is not UTF-8 is reported at its line and column.
 """
 
 from __future__ import annotations
@@ -115,7 +117,7 @@ class YamlSyntaxError(Exception):
         self.hint = hint or "check indentation, quotes and brackets on this line or the one before"
 
 
-def _mark(node: yaml.Node) -> Position:
+def _mark(node: yaml.Node | yaml.Event) -> Position:
     return Position(node.start_mark.line + 1, node.start_mark.column + 1)
 
 
@@ -138,6 +140,32 @@ _CONSTRUCTOR = yaml.SafeLoader("")
 
 
 MAX_NODES = 100_000  # aliases may repeat a node; beyond this a file is an alias bomb, not content
+MAX_DEPTH = 64  # lists and mappings inside each other; real topics nest about 6 deep
+_TOO_DEEP_HINT = "flatten it: a topic nests a few levels (depths → D4 → flow → steps), never dozens"
+
+
+def _too_deep(node_or_event: yaml.Node | yaml.Event) -> YamlSyntaxError:
+    return YamlSyntaxError(f"YAML syntax: values are nested more than {MAX_DEPTH} levels deep here",
+                           _mark(node_or_event), _TOO_DEEP_HINT)
+
+
+def _check_nesting(text: str, loader: type = yaml.SafeLoader) -> None:
+    """Refuse nesting beyond MAX_DEPTH from the parser's flat event stream, before any
+    recursive step (composer, builder, model, walks) can run out of stack on it.
+    Syntax errors are left for the composer, which explains them; libyaml's own errors
+    (it gives up at 1,000 levels, reading ahead) are re-read by the pure-Python parser."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise _too_deep(event)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        if loader is not yaml.SafeLoader:
+            _check_nesting(text)
 
 
 class _Builder:
@@ -151,6 +179,8 @@ class _Builder:
     def build(self, node: yaml.Node, path: KeyPath) -> Any:
         doc = self.doc
         self.count += 1
+        if len(path) > MAX_DEPTH:  # aliases can stack shallow pieces into deep ones
+            raise _too_deep(node)
         if self.count > MAX_NODES:
             raise YamlSyntaxError("YAML syntax: the file expands to too many values (aliases `*` repeat too much)",
                                   _mark(node), "write the values out instead of repeating anchors with `*`")
@@ -296,9 +326,23 @@ def text_fields(value: Any, path: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]
             yield from text_fields(item, (*path, index))
 
 
+def decode_utf8(data: bytes) -> str:
+    """The text of a file's bytes; a byte that is not UTF-8 raises :class:`YamlSyntaxError`
+    at its line and column (columns count characters, as editors do)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        column = len(data[line_start : error.start].decode("utf-8", errors="replace")) + 1
+        raise YamlSyntaxError(f"the byte 0x{data[error.start]:02x} is not UTF-8 text", Position(data.count(b"\n", 0, error.start) + 1, column),
+                              "save the file as UTF-8 (most editors: File → Save with Encoding → UTF-8), "
+                              "or retype the character here") from None
+
+
 def parse_yaml(text: str) -> YamlDocument:
     """Parse one YAML document; raise :class:`YamlSyntaxError` with its position."""
     try:
+        _check_nesting(text, FAST_LOADER)
         root = _compose(text)
     except yaml.MarkedYAMLError as error:
         message, position, hint = _explain(error, text)

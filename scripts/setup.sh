@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install everything layermap needs into this folder: a Python virtual environment
-# with the pinned packages (requirements.lock) and the pinned npm packages
+# with the pinned, hash-checked packages (requirements.lock: what build and serve
+# need; with --with-tests also requirements-test.lock) and the pinned npm packages
 # (package-lock.json: the Pyodide runtime that the built site serves itself).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +11,9 @@ if [ ! -x .venv/bin/python ]; then
   echo "layermap setup: creating .venv with $($PYTHON --version)"
   "$PYTHON" -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+LOCKS=(-r requirements.lock)
+if [ "${1:-}" = "--with-tests" ]; then LOCKS+=(-r requirements-test.lock); fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes "${LOCKS[@]}"
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 
 if ! command -v npm >/dev/null 2>&1; then

@@ -81,11 +81,11 @@ def test_a_false_claim_in_content_fails_the_check_with_file_and_line(project: Pr
 def test_a_bad_prose_number_fails_the_check_at_its_line(project: Project) -> None:
     path = project.content_dir / "layer-3" / "gpu-clusters.yaml"
     text = path.read_text()
-    path.write_text(text.replace("parallelism.total_state_bytes(params=70e9) }} before", "parallelism.total_state_byte(params=70e9) }} before"))
+    path.write_text(text.replace("parallelism.total_state_bytes(params=70e9) }}", "parallelism.total_state_byte(params=70e9) }}", 1))
     with pytest.raises(ContentError) as raised:
         load_map(project)
     [error] = raised.value.log.errors
-    line = next(n for n, row in enumerate(path.read_text().splitlines(), 1) if "total_state_byte(" in row)
+    line = next(n for n, row in enumerate(path.read_text().splitlines(), 1) if "total_state_byte(" in row)  # the first
     assert error.line == line
     assert "has no output `total_state_byte`" in error.message
 

@@ -87,11 +87,11 @@ def test_a_topic_with_schema_errors_does_not_cascade_into_edge_errors(mini: Mini
     assert report.endswith("1 error(s), 0 warning(s)")
 
 
-def test_unreadable_file_is_a_diagnostic_not_a_crash(mini: MiniProject) -> None:
+def test_a_byte_that_is_not_utf8_is_reported_at_its_line_and_column(mini: MiniProject) -> None:
     (mini.content / "layer-2" / "boards.yaml").write_bytes(b"id: boards\ntitle: \xff\xfe\n")
     report = mini.report()
-    assert "content/layer-2/boards.yaml:1:1: error: cannot read file" in report
-    assert "fix: save it as UTF-8 text" in report
+    assert "content/layer-2/boards.yaml:2:8: error: the byte 0xff is not UTF-8 text" in report
+    assert "fix: save the file as UTF-8" in report
 
 
 def test_scalar_file_is_explained(mini: MiniProject) -> None:
@@ -227,3 +227,55 @@ def test_a_schema_error_does_not_hide_citation_errors_in_the_same_file(mini: Min
     assert "content/layer-1/power.yaml:8:37: error: `depths.D1.body` citation of unknown source `[@smith2002]`" in report
     assert "fix: did you mean `[@smith2020]`?" in report
     assert report.endswith("2 error(s), 1 warning(s)")  # and smith2020 is never cited
+
+
+def test_deep_nesting_is_an_error_with_file_and_line(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", BOARDS + "edges: " + "[" * 3000 + "]" * 3000 + "\n")
+    report = mini.report()
+    assert "content/layer-2/boards.yaml:8:71: error: YAML syntax: values are nested more than 64 levels deep here" in report
+    assert report.endswith("1 error(s), 0 warning(s)")
+
+
+def outside_topic(tmp_path: Path) -> Path:
+    """A valid topic file in a folder next to the project, not inside it."""
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    path = outside / "secret.yaml"
+    path.write_text(BOARDS.replace("id: boards", "id: secret"), encoding="utf-8")
+    return path
+
+
+def test_a_symlinked_file_leaving_the_project_is_refused_by_name_and_target(mini: MiniProject) -> None:
+    target = outside_topic(mini.root)
+    (mini.content / "layer-2" / "secret.yaml").symlink_to(target)
+    with pytest.raises(ContentError) as caught:
+        mini.load()
+    [error] = caught.value.log.errors
+    assert error.file == "content/layer-2/secret.yaml"
+    assert error.message == f"`content/layer-2/secret.yaml` is a symbolic link to `{target.resolve()}`, outside the project"
+    assert "copy the file into content/" in error.hint
+
+
+def test_a_symlinked_folder_leaving_the_project_is_refused(mini: MiniProject) -> None:
+    target = outside_topic(mini.root).parent
+    (mini.content / "layer-2" / "more").symlink_to(target, target_is_directory=True)
+    report = mini.report()
+    assert f"content/layer-2/more:1:1: error: `content/layer-2/more` is a symbolic link to `{target.resolve()}`" in report
+    assert "secret" not in report.replace(str(target.resolve()), "")
+
+
+def test_a_symlinked_map_leaving_the_project_is_refused_and_not_read(mini: MiniProject) -> None:
+    outside = outside_topic(mini.root).parent / "map.yaml"
+    (mini.content / "map.yaml").rename(outside)
+    (mini.content / "map.yaml").symlink_to(outside)
+    report = mini.report()
+    assert f"`content/map.yaml` is a symbolic link to `{outside.resolve()}`, outside the project" in report
+    assert "map file is missing" not in report
+
+
+def test_a_symlink_within_the_project_is_followed(mini: MiniProject) -> None:
+    shared = mini.root / "shared"
+    shared.mkdir()
+    (shared / "extra.yaml").write_text(BOARDS.replace("id: boards", "id: extra"), encoding="utf-8")
+    (mini.content / "layer-2" / "extra.yaml").symlink_to(Path("..", "..", "shared", "extra.yaml"))
+    assert "extra" in {tf.topic.id for tf in mini.load().topics}

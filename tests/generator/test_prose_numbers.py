@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.prose_numbers import ProseNumberError, expand_numbers
+from generator.prose_numbers import ProseNumberError, check_prose_numbers, expand_numbers, unmatched_openings
+
+from mini_project import BOARDS, MiniProject
 
 
 def test_expression_is_replaced_by_the_calculators_display() -> None:
@@ -27,3 +29,28 @@ def test_text_without_expressions_is_untouched() -> None:
 def test_mistakes_raise_a_message_for_the_editor(expression: str, message: str) -> None:
     with pytest.raises(ProseNumberError, match=message.replace("(", r"\(")):
         expand_numbers(expression)
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("about {{ not a call }} here", [(6, "{{ not a call }}")]),
+    ("{{ parallelism.days(tp=2) }} and {{ parallelism.days }}", [(33, "{{ parallelism.days }}")]),
+    ("{{ Parallelism.days() }}", [(0, "{{ Parallelism.days() }}")]),
+    ("never closed {{ parallelism.days(tp=2)\nnext line", [(13, "{{ parallelism.days(tp=2)…")]),
+    ("fine {{ parallelism.days(tp=2) }}", []),
+    ("escaped \\{\\{ braces }}", []),
+    ("as code: `{{ template }}` and ``{{ x }}``", []),
+    ("single { braces } and {: .attr }", []),
+])
+def test_openings_that_start_no_prose_number_are_found(text: str, found: list) -> None:
+    assert unmatched_openings(text) == found
+
+
+def test_check_reports_an_unmatched_expression_at_its_line_and_column(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", BOARDS.replace("body: Boards hold chips.",
+                                                     "body: |\n      Boards hold chips.\n      About {{ boards.count }} of them.\n"
+                                                     "    formulas: |\n      x = {{ not checked: code }}"))
+    [diagnostic] = check_prose_numbers(mini.load())
+    assert diagnostic.format() == (
+        "content/layer-2/boards.yaml:9:13: error: `depths.D1.body` `{{ boards.count }}` is not a prose number, "
+        "so it would be printed as it stands\n"
+        "    fix: write {{ calculator.output(input=value, …) }} with names from calculators/, or `\\{\\{` for literal braces")

@@ -168,3 +168,58 @@ def test_a_complex_key_is_named_by_its_text() -> None:
 def test_many_repeats_of_a_small_anchor_are_fine() -> None:
     text = "a: &s {x: 1}\nb: [" + ", ".join(["*s"] * 500) + "]\n"
     assert len(parse_yaml(text).data["b"]) == 500
+
+
+# --- nesting limit and decoding --------------------------------------------------------
+
+def nested(levels: int, style: str) -> str:
+    """A value nested ``levels`` deep under `extra:`, in flow (`[[…]]`) or block (`- - …`) style."""
+    if style == "flow":
+        return "id: x\nextra: " + "[" * levels + "]" * levels + "\n"
+    return "id: x\nextra:\n" + "".join("  " * (depth + 1) + "-\n" for depth in range(levels - 1)) + "  " * levels + "- 1\n"
+
+
+@pytest.mark.parametrize("style", ["flow", "block"])
+def test_nesting_up_to_the_limit_is_read(style: str) -> None:
+    doc = parse_yaml(nested(yaml_source.MAX_DEPTH - 1, style))  # `extra` itself is the top mapping's child
+    value, depth = doc.data["extra"], 1
+    while isinstance(value, list) and value:
+        value, depth = value[0], depth + 1
+    assert depth >= yaml_source.MAX_DEPTH - 1
+
+
+@pytest.mark.parametrize("style", ["flow", "block"])
+@pytest.mark.parametrize("levels", [yaml_source.MAX_DEPTH + 1, 600, 5_000])
+def test_nesting_beyond_the_limit_is_a_positioned_error_not_a_crash(style: str, levels: int) -> None:
+    with pytest.raises(YamlSyntaxError) as caught:
+        parse_yaml(nested(levels, style))
+    error = caught.value
+    assert error.message == f"YAML syntax: values are nested more than {yaml_source.MAX_DEPTH} levels deep here"
+    assert error.hint.startswith("flatten it")
+    # the top mapping is level 1, `extra`'s value level 2: the 65th opening is where it stops
+    expected = Position(2, 8 + yaml_source.MAX_DEPTH - 1) if style == "flow" else Position(yaml_source.MAX_DEPTH + 2, 2 * yaml_source.MAX_DEPTH + 1)
+    assert error.position == expected
+
+
+def test_aliases_cannot_stack_shallow_pieces_into_a_deep_value() -> None:
+    half = yaml_source.MAX_DEPTH // 2 + 2
+    text = "a: &a " + "[" * half + "]" * half + "\nb: " + "[" * half + "*a" + "]" * half + "\n"
+    with pytest.raises(YamlSyntaxError, match="nested more than"):
+        parse_yaml(text)
+
+
+@pytest.mark.parametrize(("data", "position"), [
+    (b"\xff", Position(1, 1)),
+    (b"id: x\ntitle: \xc3\xa9t\xc3\xa9 \xff\n", Position(2, 12)),  # é counts as one column
+    (b"a: 1\r\nb: 2\r\n  c: \xe9\n", Position(3, 6)),  # Latin-1 é
+    (b"a: \xc3\n", Position(1, 4)),  # a UTF-8 sequence cut short
+])
+def test_a_byte_that_is_not_utf8_is_placed_by_line_and_column(data: bytes, position: Position) -> None:
+    with pytest.raises(YamlSyntaxError) as caught:
+        yaml_source.decode_utf8(data)
+    assert caught.value.position == position
+    assert caught.value.message.startswith("the byte 0x") and "UTF-8" in caught.value.hint
+
+
+def test_utf8_text_decodes_unchanged() -> None:
+    assert yaml_source.decode_utf8("title: Ünïcödé ✓\n".encode()) == "title: Ünïcödé ✓\n"
