@@ -62,10 +62,10 @@ def test_several_unreadable_fields_are_all_reported():
 @pytest.mark.parametrize(
     ("field", "text", "message"),
     [
-        ("tp", "0", "Tensor-parallel ways must be a whole number ≥ 1 (got 0)"),
+        ("tp", "0", "Tensor-parallel ways must be between 1 and 64 accelerators (got '0')"),
         ("pp", "2.5", "Pipeline stages must be a whole number ≥ 1 (got 2.5)"),
-        ("utilisation", "1.5", "Model FLOPs utilisation (MFU) must be a number in (0, 1] (got 1.5)"),
-        ("micro_batches", "-4", "Micro-batches per step must be a whole number ≥ 1 (got -4)"),
+        ("utilisation", "1.5", "Model FLOPs utilisation (MFU) must be between 0.05 and 1 of peak (got '1.5')"),
+        ("micro_batches", "-4", "Micro-batches per step must be between 1 and 1,024 micro-batches (got '-4')"),
         ("peak_flops", "inf", "Peak dense compute per accelerator must be a finite number (got 'inf')"),
         ("dp", "nan", "Data-parallel copies must be a finite number (got 'nan')"),
     ],
@@ -109,7 +109,7 @@ def test_evaluate_json_sends_non_finite_numbers_as_null():
     """JSON (and so JSON.parse in the browser) has no Infinity or NaN."""
     endless = SimpleNamespace(
         INPUTS=[{"name": "rate", "label": "Rate", "control": "number", "default": 0.0, "min": 0}],
-        OUTPUTS=[{"name": "years", "label": "Years", "format": "number"}, {"name": "odd", "label": "Odd", "format": "number"}],
+        OUTPUTS=[{"name": "years", "label": "Years", "format": "number", "endless": True}],
         compute=lambda *, rate: {"years": math.inf if rate == 0 else 1 / rate, "odd": math.nan},
     )
     text = evaluate_json(endless, "{}")
