@@ -30,7 +30,8 @@ function showStatus(status) {
 function startWorker() {
   if (runtime.ready) return runtime.ready;
   const note = runtime.restarted ? `${RESTARTED_TEXT} ` : "";
-  setStatus("loading", `${note}Calculator loading…`);
+  const loading = runtime.restarted ? "restarting" : "loading";
+  setStatus(loading, `${note}Calculator loading…`);
   runtime.ready = new Promise((resolve, reject) => {
     const watchdog = setTimeout(() => fail(`no answer after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
     const fail = (reason) => {
@@ -48,7 +49,7 @@ function startWorker() {
     runtime.worker.postMessage({ type: "init", files: JSON.parse(block?.dataset.pythonFiles ?? "[]") });
     runtime.worker.onerror = (event) => fail(event.message || "the calculator worker could not start");
     runtime.worker.onmessage = ({ data }) => {
-      if (data.type === "progress") setStatus("loading", `${note}Calculator loading… (${data.text})`);
+      if (data.type === "progress") setStatus(loading, `${note}Calculator loading… (${data.text})`);
       else if (data.type === "ready") { clearTimeout(watchdog); setStatus("ready", `${note}${READY_TEXT}`); resolve(); }
       else if (data.type === "failed") fail(data.reason);
       else settle(data);
@@ -60,13 +61,13 @@ function startWorker() {
 
 // A request whose answer is over: its timers stop, and the status says "ready" again once
 // nothing is left waiting.
-function finish(id) {
+function finish(id, readyAgain = true) {
   const request = runtime.pending.get(id);
   if (!request) return null;
   runtime.pending.delete(id);
   clearTimeout(request.deadline);
   clearTimeout(request.busyNotice);
-  if (runtime.state === "busy" && runtime.pending.size === 0) setStatus("ready", READY_TEXT);
+  if (readyAgain && runtime.state === "busy" && runtime.pending.size === 0) setStatus("ready", READY_TEXT);
   return request;
 }
 
@@ -81,14 +82,13 @@ function settle({ type, id, json, reason }) {
 // Python mid-computation; a fresh worker takes over (with its own start budget), and every
 // other waiting request is told to ask again.
 function expire(id) {
-  const request = finish(id);
+  const request = finish(id, false);
   if (!request) return;
   runtime.worker?.terminate();
   Object.assign(runtime, { worker: null, ready: null, restarted: true });
-  for (const other of [...runtime.pending.keys()]) finish(other)?.reject(Object.assign(new Error("restarted"), { restarted: true }));
+  for (const other of [...runtime.pending.keys()]) finish(other, false)?.reject(Object.assign(new Error("restarted"), { restarted: true }));
   request.reject(Object.assign(new Error(RESTARTED_TEXT), { timedOut: true }));
-  setStatus("restarting", `${RESTARTED_TEXT} Starting a fresh one…`);
-  startWorker();
+  startWorker();  // its status says it is a restart
 }
 
 async function evaluateInWorker(module, raw) {
