@@ -11,7 +11,6 @@ const REQUEST_DEADLINE_MS = 3_000;  // once the worker is ready, each answer tak
 const BUSY_NOTICE_MS = 400;  // an answer slower than this: the status stops saying "ready"
 const READY_TEXT = "Calculator ready: results update as you change the values.";
 const RESTARTED_TEXT = `Calculator restarted: a computation took longer than ${REQUEST_DEADLINE_MS / 1000} s and was stopped.`;
-
 const STOPPED_TEXT = `These values took longer than ${REQUEST_DEADLINE_MS / 1000} s to compute, so the calculator stopped and restarted. Change a value to try again.`;
 
 const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map(), restarted: false };
@@ -245,9 +244,6 @@ function bind(root) {
     announceTimer = setTimeout(() => { announcer.textContent = result.announcement; }, ANNOUNCE_DELAY_MS);
   }
 
-  // afterResult: work the result need not wait for, done once it is shown (or at once while
-  // the calculator is not live). Changing a <select> from script makes Chromium's autofill
-  // scan the form, 2-4 ms of main-thread work that would otherwise delay the answer.
   // Only the latest form text matters: while one request is out, newer text waits here (each
   // edit replacing the last), so edits never queue up behind a slow answer.
   let wanted = null;
