@@ -12,10 +12,16 @@ import math
 from collections.abc import Iterable
 
 
+def shown(value: object) -> str:
+    """``value`` as an error message quotes it: at most 40 characters of its repr, then "…"."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def finite_number(name: str, value: object) -> float:
     """``value`` as a float, refusing bools, non-numbers, NaN and infinities."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name} must be a number (got {value!r})")
+        raise ValueError(f"{name} must be a number (got {shown(value)})")
     if not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number (got {value})")
     return float(value)
@@ -55,5 +61,5 @@ def in_range(name: str, value: object, low: float, high: float, *, open_low: boo
 def one_of(name: str, value: object, allowed: Iterable[str]) -> str:
     allowed = list(allowed)
     if not isinstance(value, str) or value not in allowed:
-        raise ValueError(f"{name} must be one of {', '.join(allowed)} (got {value!r})")
+        raise ValueError(f"{name} must be one of {', '.join(allowed)} (got {shown(value)})")
     return value

@@ -231,7 +231,7 @@ INPUTS: list[dict] = [
 OUTPUTS: list[dict] = [
     {"name": "nodes", "label": "Machines (nodes) in the job", "unit": "", "format": "integer"},
     {"name": "job_mtbf_hours", "announce": True, "label": "Mean time between job failures", "unit": "hours", "format": "number"},
-    {"name": "failures", "label": "Failures expected during the run (wall-clock, restarts included)", "unit": "failures", "format": "number"},
+    {"name": "failures", "label": "Failures expected during the run (wall-clock, restarts included)", "unit": "failures", "format": "number", "endless": True},
     {"name": "daly_interval_minutes", "label": "Daly's estimate of the best interval", "unit": "minutes", "format": "number"},
     {"name": "optimum_interval_minutes", "label": "Exact best interval (Daly's model)", "unit": "minutes", "format": "number"},
     {"name": "young_interval_minutes", "label": "Young's first-order interval", "unit": "minutes", "format": "number"},
@@ -241,11 +241,11 @@ OUTPUTS: list[dict] = [
     {"name": "redone_share", "label": "Share spent on work lost to failures", "unit": "", "format": "percent"},
     {"name": "restart_share", "label": "Share spent restarting", "unit": "", "format": "percent"},
     {"name": "failure_free_days", "label": "Run time if nothing failed", "unit": "", "format": "days"},
-    {"name": "wall_days", "label": "Run time with failures", "unit": "", "format": "days"},
-    {"name": "accelerator_hours", "label": "Accelerator-hours paid for", "unit": "accelerator-hours", "format": "number"},
-    {"name": "extra_accelerator_hours", "label": "Of which lost to saving, failures and restarts", "unit": "accelerator-hours", "format": "number"},
-    {"name": "cost", "announce": True, "label": "Cost of the run", "unit": "", "format": "usd"},
-    {"name": "projected_cost", "label": "Cost after that many years of growth", "unit": "", "format": "usd"},
+    {"name": "wall_days", "label": "Run time with failures", "unit": "", "format": "days", "endless": True},
+    {"name": "accelerator_hours", "label": "Accelerator-hours paid for", "unit": "accelerator-hours", "format": "number", "endless": True},
+    {"name": "extra_accelerator_hours", "label": "Of which lost to saving, failures and restarts", "unit": "accelerator-hours", "format": "number", "endless": True},
+    {"name": "cost", "announce": True, "label": "Cost of the run", "unit": "", "format": "usd", "endless": True},
+    {"name": "projected_cost", "label": "Cost after that many years of growth", "unit": "", "format": "usd", "endless": True},
 ]
 
 PRESETS: list[dict] = [

@@ -387,7 +387,7 @@ OUTPUTS: list[dict] = [
     {"name": "batch_used", "label": "Batch the speed and fleet are sized for (requests)", "unit": "", "format": "integer"},
     {"name": "step_seconds", "label": "Time per decode step", "unit": "", "format": "seconds"},
     {"name": "compute_bound", "label": "Arithmetic, not memory, sets the pace", "unit": "", "format": "yesno"},
-    {"name": "compute_bound_from_batch", "label": "Batch from which arithmetic sets the pace (requests)", "unit": "", "format": "integer"},
+    {"name": "compute_bound_from_batch", "label": "Batch from which arithmetic sets the pace (requests)", "unit": "", "format": "integer", "endless": True},
     {"name": "tokens_per_second_per_request", "announce": True, "label": "Speed each user sees", "unit": "tokens/s", "format": "number"},
     {"name": "prefill_seconds", "label": "Prefill: reading the prompt", "unit": "", "format": "seconds"},
     {"name": "time_to_first_token_seconds", "announce": True, "label": "Time to first token, without a queue", "unit": "", "format": "seconds"},

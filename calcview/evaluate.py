@@ -6,7 +6,7 @@ import json
 import math
 
 from .figures import draw_figures
-from .values import format_input, format_output, parse_input
+from .values import allowed_range, format_input, format_output, parse_input, quoted
 
 
 def default_values(module: object) -> dict[str, object]:
@@ -26,8 +26,16 @@ def raw_from_values(module: object, values: dict | None) -> dict[str, str]:
     for name, value in (values or {}).items():
         if name not in specs:
             raise ValueError(f"unknown input {name!r} (inputs: {', '.join(specs)})")
-        raw[name] = value if isinstance(value, str) else format_input(specs[name], value)
+        raw[name] = value if isinstance(value, str) else input_text(specs[name], value)
     return raw
+
+
+def input_text(spec: dict, value: object) -> str:
+    """format_input for a scenario's number, refusing one too large for a float."""
+    try:
+        return format_input(spec, value)
+    except OverflowError:
+        raise ValueError(f"{spec['label']} must be {allowed_range(spec)} (got {quoted(value)})") from None
 
 
 def field_of_message(module: object, message: str) -> str:
@@ -35,7 +43,7 @@ def field_of_message(module: object, message: str) -> str:
     for spec in sorted(module.INPUTS, key=lambda spec: -len(spec["name"])):
         if message.startswith(spec["name"] + " "):
             return spec["name"]
-    return "_form"
+    return FORM
 
 
 def reader_message(module: object, field: str, message: str) -> str:
@@ -67,6 +75,46 @@ def model_notes(values: dict) -> list[str]:
     return [str(note) for note in notes] if isinstance(notes, (list, tuple)) else []
 
 
+LARGEST_RESULT = 1e30  # beyond any quantity the calculators model (≈ a million times today's largest training run in FLOP)
+FORM = "_form"  # errors about the inputs together, not one field
+
+
+def result_problem(module: object, values: dict) -> str | None:
+    """Why the outputs cannot be shown: one is not a finite number, or absurdly large (an
+    extreme combination of inputs that are each within range). None when all are sane.
+    An output declared ``"endless": True`` may be +∞, shown as "∞": a run that never ends."""
+    for spec in module.OUTPUTS:
+        value = values.get(spec["name"])
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        if spec.get("endless") and value == math.inf:
+            continue
+        if not math.isfinite(value):
+            return f"{spec['label']} is not a finite number for these values: bring the values nearer their defaults"
+        if abs(value) > LARGEST_RESULT:
+            return (f"{spec['label']} comes out above 10³⁰, beyond what this calculator models: "
+                    "bring the values nearer their defaults")
+    return None
+
+
+def computed(module: object, parsed: dict, errors: dict[str, str]) -> dict | None:
+    """module.compute's values, or None with the reason in ``errors`` (by field, else FORM)."""
+    try:
+        values = module.compute(**parsed)
+    except ValueError as error:
+        field = field_of_message(module, str(error))
+        errors[field] = reader_message(module, field, str(error))
+        return None
+    except ArithmeticError:  # overflow or division by zero at an extreme combination
+        errors[FORM] = "These values cannot be computed together (a number overflows): bring them nearer their defaults"
+        return None
+    problem = result_problem(module, values)
+    if problem:
+        errors[FORM] = problem
+        return None
+    return values
+
+
 def evaluate(module: object, raw: dict[str, str]) -> dict:
     """Parse ``raw`` per module.INPUTS, run module.compute, format outputs and draw figures.
 
@@ -82,13 +130,8 @@ def evaluate(module: object, raw: dict[str, str]) -> dict:
             parsed[spec["name"]] = parse_input(spec, text)
         except ValueError as error:
             errors[spec["name"]] = str(error)
-    if not errors:
-        try:
-            values = module.compute(**parsed)
-        except ValueError as error:
-            field = field_of_message(module, str(error))
-            errors[field] = reader_message(module, field, str(error))
-    if errors:
+    values = None if errors else computed(module, parsed, errors)
+    if values is None:
         return {"ok": False, "values": parsed, "display": {}, "notes": [], "errors": errors, "figures": {}, "announcement": "Check the highlighted field: " + next(iter(errors.values()))}
     display = {spec["name"]: format_output(spec, values[spec["name"]]) for spec in module.OUTPUTS}
     notes = model_notes(values)

@@ -141,7 +141,7 @@ def memory_bar(figure: dict, values: dict) -> str:
     needed = sum(amount for _, amount in parts)
     capacity = float(values[figure["capacity"]])
     fits = needed <= capacity
-    scale = PLOT_WIDTH / max(needed, capacity)
+    scale = PLOT_WIDTH / max(needed, capacity) if max(needed, capacity) > 0 else 0.0
     bar_top, bar_height = 26, 30
     filled = {
         "needed": show(needed),
@@ -181,18 +181,22 @@ def memory_bar(figure: dict, values: dict) -> str:
     return svg_root("memory", label, bar_top + bar_height + 52 + extra, body, "" if fits else "lm-fig--over")
 
 
-def pipeline_runs(stages: int, micro_batches: int) -> list[tuple[int, int, int]]:
+def pipeline_runs(stages: int, micro_batches: int, drawn: int | None = None) -> list[tuple[int, int, int]]:
     """Busy runs of an all-forward-then-all-backward (GPipe) schedule: (stage, start slot, end slot).
 
     Forward and backward passes of one micro-batch take one slot each; a step takes
     2 × (micro_batches + stages − 1) slots, of which each stage is busy 2 × micro_batches.
+    ``drawn`` limits the runs to the first stages (all of them by default).
     """
     runs = []
-    for stage in range(stages):
+    for stage in range(stages if drawn is None else min(stages, drawn)):
         backward_start = micro_batches + 2 * (stages - 1) - stage
         runs.append((stage, stage, stage + micro_batches))
         runs.append((stage, backward_start, backward_start + micro_batches))
     return runs
+
+
+MAX_DRAWN_STAGES = 64  # rows of a pipeline schedule; beyond, the first ones are drawn and a caption says so
 
 
 def pipeline_schedule(figure: dict, values: dict) -> str:
@@ -201,28 +205,32 @@ def pipeline_schedule(figure: dict, values: dict) -> str:
     micro_batches = int(values[figure["micro_batches"]])
     slots = 2 * (micro_batches + stages - 1)
     idle_share = (stages - 1) / (micro_batches + stages - 1)
-    row_height = max(2.0, min(18.0, 216 / stages))
+    rows = min(stages, MAX_DRAWN_STAGES)
+    row_height = max(2.0, min(18.0, 216 / rows))
     gap = row_height * 0.15
     top = 8
     slot_width = PLOT_WIDTH / slots
-    grid_height = stages * row_height
+    grid_height = rows * row_height
 
     body = [rect(PLOT_LEFT, top, PLOT_WIDTH, grid_height, COLOURS["idle"], "lm-fig-idle", f"Idle (bubble): {format_percent(idle_share)} of each stage's time", ' fill-opacity="0.14"')]
-    for stage, start, end in pipeline_runs(stages, micro_batches):
+    for stage, start, end in pipeline_runs(stages, micro_batches, rows):
         phase = "forward" if start == stage else "backward"
         title = f"Stage {stage + 1}: {phase} passes of micro-batches 1–{micro_batches}"
         body.append(rect(PLOT_LEFT + start * slot_width, top + stage * row_height + gap / 2, (end - start) * slot_width, row_height - gap, COLOURS[phase], f"lm-fig-{phase}", title))
     if micro_batches > 1 and stages * micro_batches <= 512 and slot_width >= 3:
         xs = [number(PLOT_LEFT + slot * slot_width) for slot in range(slots)]
-        ys = [number(top + stage * row_height + gap / 2) for stage in range(stages)]
+        ys = [number(top + stage * row_height + gap / 2) for stage in range(rows)]
         tick = f"v{number(row_height - gap)}"
         ticks = "".join(
-            f"M{xs[slot]} {ys[stage]}{tick}" for stage, start, end in pipeline_runs(stages, micro_batches) for slot in range(start + 1, end)
+            f"M{xs[slot]} {ys[stage]}{tick}" for stage, start, end in pipeline_runs(stages, micro_batches, rows) for slot in range(start + 1, end)
         )
         body.append(f'<path class="lm-fig-ticks" d="{ticks}" style="stroke:var(--md-default-bg-color, #fff);stroke-width:1"/>')
     axis_y = top + grid_height + 16
     body.append(text(PLOT_LEFT, axis_y, "Stage 1 at top; time runs right →", "lm-fig-text lm-fig-axis"))
     body.append(text(PLOT_LEFT + PLOT_WIDTH, axis_y, f"{stages} stage{'s' if stages != 1 else ''} × {slots} slots", "lm-fig-text lm-fig-axis", "end"))
+    if stages > rows:
+        axis_y += LEGEND_ROW
+        body.append(text(PLOT_LEFT, axis_y, f"First {rows} of {stages} stages drawn", "lm-fig-text lm-fig-axis lm-fig-note"))
     keys, extra = legend([("Forward", COLOURS["forward"], ""), ("Backward", COLOURS["backward"], ""), (f"Idle {format_percent(idle_share)}", COLOURS["idle"], "0.14")], axis_y + 22)
     body += keys
 
@@ -288,6 +296,17 @@ def named_values(names: tuple[str, ...], values: dict) -> tuple:
 _last_drawn: dict[tuple[str, str], tuple[dict, tuple, tuple, str]] = {}
 
 
+MAX_SVG_CHARS = 100_000  # a drawing never grows past this, whatever the values (today's largest is ~40 kB)
+
+
+def bounded(figure: dict, svg: str) -> str:
+    """``svg``, or a small stand-in saying the figure was too large to draw."""
+    if len(svg) <= MAX_SVG_CHARS:
+        return svg
+    label = f"{figure.get('title', 'Figure')}: too large to draw for these values."
+    return svg_root("too-large", label, 30, [text(PLOT_LEFT, 20, label, "lm-fig-text lm-fig-note")])
+
+
 def draw_figure(module: object, figure: dict, values: dict) -> str:
     """One figure's SVG: the last drawing again when nothing it is drawn from has changed."""
     key = (getattr(module, "__name__", ""), figure["name"])
@@ -296,7 +315,7 @@ def draw_figure(module: object, figure: dict, values: dict) -> str:
     names = last[1] if same_declaration else declared_names(figure)
     drawn_from = named_values(names, values)
     if not same_declaration or last[2] != drawn_from:
-        last = _last_drawn[key] = (figure, names, drawn_from, FIGURE_KINDS[figure["kind"]](figure, values))
+        last = _last_drawn[key] = (figure, names, drawn_from, bounded(figure, FIGURE_KINDS[figure["kind"]](figure, values)))
     return last[3]
 
 

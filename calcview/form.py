@@ -199,6 +199,7 @@ def render_form(module: object, instance_id: str, values: dict | None = None) ->
         f'<p class="lm-calc__status" role="status" data-state="static">Showing results for the values below; the live calculator starts when you change one (it needs JavaScript).</p>',
         f'<fieldset class="lm-calc__presets"><legend>Presets</legend>{presets}</fieldset>' if presets else "",
         f'<fieldset class="lm-calc__inputs"><legend>Inputs</legend>{fields}</fieldset>',
+        '<p class="lm-calc__error lm-calc__form-error" data-error-for="_form"></p>',  # about the values together
         '<p class="lm-calc__actions"><button type="button" class="lm-calc__reset" data-action="reset">Reset to defaults</button>'
         f' <a class="lm-calc__link" href="#{escape(instance_id)}" data-role="link">Link to this scenario</a></p>',
         glance_bar(module, result["display"]),

@@ -21,25 +21,57 @@ def input_factor(spec: dict) -> float:
     return float(spec.get("factor", 1))
 
 
+MAX_INPUT_CHARS = 100  # no number a reader types is longer; refused before it is read
+QUOTED_CHARS = 40  # an error message quotes at most this much of what was typed
+
+
+def quoted(text: object) -> str:
+    """What was typed, quoted for an error message: at most QUOTED_CHARS characters, then "…"."""
+    text = str(text)
+    return repr(text) if len(text) <= QUOTED_CHARS else repr(text[:QUOTED_CHARS]) + "…"
+
+
+def bound_text(bound: float) -> str:
+    """A declared min or max as a reader reads it: 16384 -> "16,384", 0.05 -> "0.05"."""
+    return f"{int(bound):,}" if float(bound).is_integer() else f"{bound:,g}"
+
+
+def allowed_range(spec: dict) -> str:
+    """The interval a field accepts, in its displayed unit: "between 1 and 128 accelerators"."""
+    unit = f" {spec['unit']}" if spec.get("unit") else ""
+    return f"between {bound_text(spec['min'])} and {bound_text(spec['max'])}{unit}"
+
+
+def check_range(spec: dict, shown: float, text: object) -> None:
+    """Refuse a number outside the field's declared min and max (in displayed units): the
+    slider stops there, and so does the typed text, a shared link or a prose number."""
+    low, high = spec.get("min"), spec.get("max")
+    if (low is not None and shown < low) or (high is not None and shown > high):
+        raise ValueError(f"{spec['label']} must be {allowed_range(spec)} (got {quoted(str(text).strip())})")
+
+
 def parse_input(spec: dict, text: object) -> int | float | str:
     """The base-unit value of one field's raw form text; ValueError with a reader's message.
 
     Selects return the chosen option value; other controls a number in base units (an int
-    when whole, so messages read "got 0", not "got 0.0").
+    when whole, so messages read "got 0", not "got 0.0"), within the declared min and max.
     """
     label = spec["label"]
     if spec["control"] == "select":
         allowed = [option["value"] for option in spec["options"]]
         if text not in allowed:
-            raise ValueError(f"{label} must be one of {', '.join(allowed)} (got {text!r})")
+            raise ValueError(f"{label} must be one of {', '.join(allowed)} (got {quoted(text)})")
         return str(text)
+    if len(str(text)) > MAX_INPUT_CHARS:
+        raise ValueError(f"{label} must be a number of at most {MAX_INPUT_CHARS} characters (got {quoted(text)})")
     cleaned = str(text).strip().replace(",", "").replace("_", "").replace("\u202f", "")
     try:
         number = float(cleaned)
     except ValueError:
-        raise ValueError(f"{label} must be a number (got {str(text)!r})") from None
+        raise ValueError(f"{label} must be a number (got {quoted(text)})") from None
     if not math.isfinite(number):
-        raise ValueError(f"{label} must be a finite number (got {str(text)!r})")
+        raise ValueError(f"{label} must be a finite number (got {quoted(text)})")
+    check_range(spec, number, text)
     value = number * input_factor(spec)
     return int(value) if value.is_integer() and abs(value) < 2**53 else value
 
@@ -57,12 +89,24 @@ def format_input(spec: dict, value: object) -> str:
 NON_FINITE = {1: "∞", -1: "−∞", 0: "—"}  # infinity, minus infinity, not a number
 
 
+TINY = 1e-6  # below this, numbers are written as powers of ten
+
+
+def tiny_number(value: float, digits: int) -> str:
+    """A number too small for decimals: 3.2e-9 -> "3.2 × 10⁻⁹"."""
+    mantissa, exponent = f"{value:.{digits - 1}e}".split("e")  # exact even for subnormals
+    mantissa = mantissa.rstrip("0").rstrip(".") if "." in mantissa else mantissa
+    return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPT_DIGITS)}"
+
+
 def significant(value: float, digits: int = 3) -> str:
     """``value`` rounded to ``digits`` significant figures, grouped by thousands: 184,318 -> "184,000"."""
     if value == 0:
         return "0"
     if not math.isfinite(value):
         return NON_FINITE[math.copysign(1, value) if math.isinf(value) else 0]
+    if abs(value) < TINY:  # 1e-320 would otherwise come out as 330 characters of zeros
+        return tiny_number(value, digits)
     decimals = digits - 1 - math.floor(math.log10(abs(value)))
     rounded = round(value, decimals)
     text = f"{rounded:,.{max(decimals, 0)}f}"

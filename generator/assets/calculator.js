@@ -7,8 +7,13 @@ const WORKER_URL = new URL("calc-worker.js", import.meta.url);
 const ANNOUNCE_DELAY_MS = 600;
 const URL_DELAY_MS = 400;
 const START_TIMEOUT_MS = 120_000;  // a cold start takes 3-25 s; past this, say it failed
+const REQUEST_DEADLINE_MS = 3_000;  // once the worker is ready, each answer takes ~1-50 ms
+const BUSY_NOTICE_MS = 400;  // an answer slower than this: the status stops saying "ready"
+const READY_TEXT = "Calculator ready: results update as you change the values.";
+const RESTARTED_TEXT = `Calculator restarted: a computation took longer than ${REQUEST_DEADLINE_MS / 1000} s and was stopped.`;
+const STOPPED_TEXT = `These values took longer than ${REQUEST_DEADLINE_MS / 1000} s to compute, so the calculator stopped and restarted. Change a value to try again.`;
 
-const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map() };
+const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map(), restarted: false };
 
 function setStatus(state, text) {
   Object.assign(runtime, { state, text });
@@ -23,7 +28,9 @@ function showStatus(status) {
 
 function startWorker() {
   if (runtime.ready) return runtime.ready;
-  setStatus("loading", "Calculator loading…");
+  const note = runtime.restarted ? `${RESTARTED_TEXT} ` : "";
+  const loading = runtime.restarted ? "restarting" : "loading";
+  setStatus(loading, `${note}Calculator loading…`);
   runtime.ready = new Promise((resolve, reject) => {
     const watchdog = setTimeout(() => fail(`no answer after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
     const fail = (reason) => {
@@ -41,8 +48,8 @@ function startWorker() {
     runtime.worker.postMessage({ type: "init", files: JSON.parse(block?.dataset.pythonFiles ?? "[]") });
     runtime.worker.onerror = (event) => fail(event.message || "the calculator worker could not start");
     runtime.worker.onmessage = ({ data }) => {
-      if (data.type === "progress") setStatus("loading", `Calculator loading… (${data.text})`);
-      else if (data.type === "ready") { clearTimeout(watchdog); setStatus("ready", "Calculator ready: results update as you change the values."); resolve(); }
+      if (data.type === "progress") setStatus(loading, `${note}Calculator loading… (${data.text})`);
+      else if (data.type === "ready") { clearTimeout(watchdog); setStatus("ready", `${note}${READY_TEXT}`); resolve(); }
       else if (data.type === "failed") fail(data.reason);
       else settle(data);
     };
@@ -51,19 +58,45 @@ function startWorker() {
   return runtime.ready;
 }
 
-function settle({ type, id, json, reason }) {
+// A request whose answer is over: its timers stop, and the status says "ready" again once
+// nothing is left waiting.
+function finish(id, readyAgain = true) {
   const request = runtime.pending.get(id);
-  if (!request) return;
+  if (!request) return null;
   runtime.pending.delete(id);
+  clearTimeout(request.deadline);
+  clearTimeout(request.busyNotice);
+  if (readyAgain && runtime.state === "busy" && runtime.pending.size === 0) setStatus("ready", READY_TEXT);
+  return request;
+}
+
+function settle({ type, id, json, reason }) {
+  const request = finish(id);
+  if (!request) return;
   if (type === "result") request.resolve(JSON.parse(json));
   else request.reject(new Error(reason));
+}
+
+// A request past its deadline: the worker is stuck in it. Terminating is the only way to stop
+// Python mid-computation; a fresh worker takes over (with its own start budget), and every
+// other waiting request is told to ask again.
+function expire(id) {
+  const request = finish(id, false);
+  if (!request) return;
+  runtime.worker?.terminate();
+  Object.assign(runtime, { worker: null, ready: null, restarted: true });
+  for (const other of [...runtime.pending.keys()]) finish(other, false)?.reject(Object.assign(new Error("restarted"), { restarted: true }));
+  request.reject(Object.assign(new Error(RESTARTED_TEXT), { timedOut: true }));
+  startWorker();  // its status says it is a restart
 }
 
 async function evaluateInWorker(module, raw) {
   await startWorker();
   const id = ++runtime.nextId;
   return new Promise((resolve, reject) => {
-    runtime.pending.set(id, { resolve, reject });
+    const deadline = setTimeout(() => expire(id), REQUEST_DEADLINE_MS);
+    const busyNotice = setTimeout(() => setStatus("busy", "Calculator working on the last change…"), BUSY_NOTICE_MS);
+    runtime.pending.set(id, { resolve, reject, deadline, busyNotice });
     runtime.worker.postMessage({ id, module, raw });
   });
 }
@@ -113,7 +146,6 @@ function bind(root) {
   const announcer = root.querySelector("[data-role=announce]");
   const link = root.querySelector("[data-role=link]");
   const keyPrefix = `${root.id}.`;  // URL state: ?calc-x.tp=2&calc-x.pp=8#calc-x
-  let latest = 0;
   let announceTimer = 0;
   let urlTimer = 0;
 
@@ -212,23 +244,51 @@ function bind(root) {
     announceTimer = setTimeout(() => { announcer.textContent = result.announcement; }, ANNOUNCE_DELAY_MS);
   }
 
+  // Only the latest form text matters: while one request is out, newer text waits here (each
+  // edit replacing the last), so edits never queue up behind a slow answer.
+  let wanted = null;
+  let asking = false;
+  let lastEdited = "_form";  // the field a deadline message is shown by
+
+  function showStopped() {
+    for (const slot of errorSlots) slot.textContent = slot.dataset.errorFor === lastEdited ? STOPPED_TEXT : "";
+    fields.get(lastEdited)?.setAttribute("aria-invalid", "true");
+    root.classList.add("lm-calc--invalid");
+    invalidNote?.removeAttribute("hidden");
+  }
+
+  async function askWorker() {
+    asking = true;
+    while (wanted) {
+      const raw = wanted;
+      wanted = null;
+      try {
+        const result = await evaluateInWorker(module, raw);
+        if (!wanted) show(result);
+      } catch (error) {
+        if (error.restarted) wanted ??= raw;  // another block's request was stopped: ask the fresh worker
+        else if (error.timedOut) { if (!wanted) showStopped(); }
+        else { if (runtime.state !== "failed") setStatus("failed", `Calculator failed: ${error.message}`); break; }
+      }
+    }
+    asking = false;
+  }
+
   // afterResult: work the result need not wait for, done once it is shown (or at once while
   // the calculator is not live). Changing a <select> from script makes Chromium's autofill
   // scan the form, 2-4 ms of main-thread work that would otherwise delay the answer.
   async function recompute(afterResult = null) {
     const raw = readRaw();
-    if (afterResult && runtime.state !== "ready") {
+    if (afterResult && (runtime.state !== "ready" || asking)) {
       afterResult();
       afterResult = null;
     }
     clearTimeout(urlTimer);  // history.replaceState costs 4-18 ms: write the URL once the reader pauses
     urlTimer = setTimeout(() => rememberInUrl(raw), URL_DELAY_MS);
-    const request = ++latest;
+    wanted = raw;
+    if (asking) return;
     try {
-      const result = await evaluateInWorker(module, raw);
-      if (request === latest) show(result);
-    } catch (error) {
-      if (runtime.state !== "failed") setStatus("failed", `Calculator failed: ${error.message}`);
+      await askWorker();
     } finally {
       afterResult?.();
     }
@@ -236,6 +296,7 @@ function bind(root) {
 
   function onInput(event) {
     const target = event.target;
+    lastEdited = target.dataset.field ?? target.dataset.sliderFor ?? "_form";
     if (target.dataset.sliderFor) fields.get(target.dataset.sliderFor).value = sliderToText(target);
     else if (target.dataset.field && sliders.has(target.dataset.field)) textToSlider(sliders.get(target.dataset.field), target.value);
     else if (target.dataset.preset) {
@@ -247,6 +308,7 @@ function bind(root) {
   }
 
   function reset() {
+    lastEdited = "_form";
     for (const [name, text] of Object.entries(defaults)) setField(name, text);
     syncPresets();
     recompute();

@@ -64,3 +64,9 @@ def test_module_imports_only_the_standard_library():
         for alias in node.names
     }
     assert imported <= set(sys.stdlib_module_names) | {"__future__"}
+
+
+def test_messages_quote_at_most_a_short_prefix_of_what_they_got():
+    with pytest.raises(ValueError) as caught:
+        _checks.one_of("sharding", "z" * 100_000, ["none", "everything"])
+    assert str(caught.value) == f"sharding must be one of none, everything (got {repr('z' * 100_000)[:40]}…)"

@@ -360,7 +360,7 @@ def test_bad_input_raises_value_error_naming_field_and_range(field, value, messa
 def test_bad_form_text_is_reported_on_its_field():
     shown = evaluate(reliability, {"accelerators": "0"})
     assert not shown["ok"]
-    assert shown["errors"]["accelerators"].startswith("Accelerators in the job must be a whole number ≥ 1")
+    assert shown["errors"]["accelerators"].startswith("Accelerators in the job must be between 8 and 262,144")
 
 
 # --- declaration -----------------------------------------------------------------------------

@@ -127,7 +127,7 @@ def test_inputs_recompute_outputs_figures_and_errors(live_page):
     page.fill("#calc-parallelism-tp", "0")
     error = page.locator("#calc-parallelism-tp-error")
     error.wait_for(state="visible")
-    assert error.inner_text() == "Tensor-parallel ways must be a whole number ≥ 1 (got 0)"
+    assert error.inner_text() == "Tensor-parallel ways must be between 1 and 64 accelerators (got '0')"
     assert page.get_attribute("#calc-parallelism-tp", "aria-invalid") == "true"
     assert "lm-calc--invalid" in page.get_attribute(".lm-calc", "class")
     assert page.locator("[data-role=invalid-note]").is_visible()

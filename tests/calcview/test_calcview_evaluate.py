@@ -62,10 +62,10 @@ def test_several_unreadable_fields_are_all_reported():
 @pytest.mark.parametrize(
     ("field", "text", "message"),
     [
-        ("tp", "0", "Tensor-parallel ways must be a whole number ≥ 1 (got 0)"),
+        ("tp", "0", "Tensor-parallel ways must be between 1 and 64 accelerators (got '0')"),
         ("pp", "2.5", "Pipeline stages must be a whole number ≥ 1 (got 2.5)"),
-        ("utilisation", "1.5", "Model FLOPs utilisation (MFU) must be a number in (0, 1] (got 1.5)"),
-        ("micro_batches", "-4", "Micro-batches per step must be a whole number ≥ 1 (got -4)"),
+        ("utilisation", "1.5", "Model FLOPs utilisation (MFU) must be between 0.05 and 1 of peak (got '1.5')"),
+        ("micro_batches", "-4", "Micro-batches per step must be between 1 and 1,024 micro-batches (got '-4')"),
         ("peak_flops", "inf", "Peak dense compute per accelerator must be a finite number (got 'inf')"),
         ("dp", "nan", "Data-parallel copies must be a finite number (got 'nan')"),
     ],
@@ -109,7 +109,7 @@ def test_evaluate_json_sends_non_finite_numbers_as_null():
     """JSON (and so JSON.parse in the browser) has no Infinity or NaN."""
     endless = SimpleNamespace(
         INPUTS=[{"name": "rate", "label": "Rate", "control": "number", "default": 0.0, "min": 0}],
-        OUTPUTS=[{"name": "years", "label": "Years", "format": "number"}, {"name": "odd", "label": "Odd", "format": "number"}],
+        OUTPUTS=[{"name": "years", "label": "Years", "format": "number", "endless": True}],
         compute=lambda *, rate: {"years": math.inf if rate == 0 else 1 / rate, "odd": math.nan},
     )
     text = evaluate_json(endless, "{}")
@@ -159,3 +159,67 @@ def test_input_text_round_trips_through_displayed_units():
         assert parse_input(spec, format_input(spec, spec["default"])) == spec["default"]
     assert format_input(SPECS["peak_flops"], 1307.4e12) == "1307.4"
     assert format_input(SPECS["utilisation"], 0.4) == "0.4"
+
+
+# --- bounds: declared ranges, short quotes, sane results ---------------------------------------
+
+
+def toy(compute, **output):
+    """A one-input, one-output calculator whose compute() is given."""
+    return SimpleNamespace(
+        INPUTS=[{"name": "rate", "label": "Rate", "unit": "per day", "control": "number", "default": 1, "min": 0, "max": 10}],
+        OUTPUTS=[{"name": "years", "label": "Years", "format": "number", **output}],
+        compute=compute,
+    )
+
+
+def test_a_number_past_the_declared_max_is_refused_with_the_range_in_displayed_units():
+    result = evaluate(parallelism, {"memory_per_accelerator": "1001"})  # GiB, factor 2^30
+    assert result["errors"] == {"memory_per_accelerator": "Memory per accelerator must be between 1 and 1,000 GiB (got '1001')"}
+    assert evaluate(parallelism, {"memory_per_accelerator": "1000"})["ok"]
+
+
+def test_the_issue_repro_is_refused_on_both_fields_without_drawing():
+    result = evaluate(parallelism, {"pp": "1000000", "micro_batches": "1000000"})
+    assert set(result["errors"]) == {"pp", "micro_batches"} and result["figures"] == {}
+
+
+def test_error_messages_quote_at_most_a_short_prefix_of_the_input():
+    message = evaluate(parallelism, {"params": "x" * 100_000})["errors"]["params"]
+    assert message == f"Model size must be a number of at most 100 characters (got {'x' * 40!r}…)"
+    message = evaluate(parallelism, {"params": "y" * 99})["errors"]["params"]
+    assert message == f"Model size must be a number (got {'y' * 40!r}…)"
+
+
+def test_an_infinite_result_is_refused_unless_the_output_is_declared_endless():
+    refused = evaluate(toy(lambda *, rate: {"years": math.inf}), {})
+    assert refused["errors"] == {"_form": "Years is not a finite number for these values: bring the values nearer their defaults"}
+    assert refused["figures"] == {} and refused["display"] == {}
+    shown = evaluate(toy(lambda *, rate: {"years": math.inf}, endless=True), {})
+    assert shown["ok"] and shown["display"]["years"] == "∞"
+    assert not evaluate(toy(lambda *, rate: {"years": math.nan}, endless=True), {})["ok"]  # NaN never
+
+
+def test_an_absurdly_large_result_is_refused():
+    assert "above 10³⁰" in evaluate(toy(lambda *, rate: {"years": 1e31}), {})["errors"]["_form"]
+    assert evaluate(toy(lambda *, rate: {"years": 1e29}), {})["ok"]
+
+
+def test_an_overflow_inside_compute_is_a_message_not_a_traceback():
+    result = evaluate(toy(lambda *, rate: {"years": 10.0**400}), {})  # OverflowError
+    assert "overflows" in result["errors"]["_form"]
+
+
+def test_a_scenario_number_too_large_for_a_float_is_a_range_error():
+    from calcview.evaluate import raw_from_values
+
+    with pytest.raises(ValueError, match=r"^Model size must be between 0.1 and 2,000 billion parameters"):
+        raw_from_values(parallelism, {"params": 10**400})
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(1e-320, "1 × 10⁻³²⁰"), (5e-324, "4.94 × 10⁻³²⁴"), (3.2e-9, "3.2 × 10⁻⁹"), (0.0000015, "0.0000015")],
+)
+def test_tiny_numbers_are_written_as_powers_of_ten_not_hundreds_of_zeros(value, expected):
+    assert format_output({"name": "x", "format": "number"}, value) == expected

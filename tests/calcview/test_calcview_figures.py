@@ -191,3 +191,33 @@ def test_five_parts_get_five_different_colours():
     from calcview.figures import part_colour
 
     assert len({part_colour(i) for i in range(5)}) == 5
+
+
+# --- size caps ---------------------------------------------------------------------------------
+
+
+def test_a_pipeline_of_many_stages_draws_the_first_ones_and_says_so():
+    declaration = {"name": "pipeline", "kind": "pipeline_schedule", "stages": "pp", "micro_batches": "m"}
+    svg = figures.pipeline_schedule(declaration, {"pp": 1_000_000, "m": 1_000_000})
+    root = ET.fromstring(svg)
+    assert len(root.findall(f"{SVG}rect[@class='lm-fig-forward']")) == figures.MAX_DRAWN_STAGES
+    assert f"First {figures.MAX_DRAWN_STAGES} of 1000000 stages drawn" in [t.text for t in root.iter(f"{SVG}text")]
+    assert len(svg) < 30_000  # the repro built a 405 MB string
+
+
+def test_every_figure_stays_under_the_cap_at_the_largest_declared_inputs():
+    largest = {spec["name"]: str(spec["max"]) for spec in parallelism.INPUTS if spec["control"] != "select"}
+    result = evaluate(parallelism, {**largest, "active_params": largest["params"], "top_k": "1"})
+    assert result["ok"], result["errors"]
+    assert all(len(svg) <= figures.MAX_SVG_CHARS for svg in result["figures"].values())
+
+
+def test_a_drawing_past_the_cap_becomes_a_small_stand_in_that_says_so():
+    stand_in = figures.bounded({"title": "Memory"}, "x" * (figures.MAX_SVG_CHARS + 1))
+    assert len(stand_in) < 1_000 and "Memory: too large to draw for these values." in stand_in
+    assert figures.bounded({}, "<svg/>") == "<svg/>"
+
+
+def test_a_memory_bar_of_nothing_against_nothing_draws():
+    declaration = {"name": "m", "kind": "memory_bar", "parts": [{"label": "Weights", "value": "w"}], "capacity": "c"}
+    assert ET.fromstring(figures.memory_bar(declaration, {"w": 0, "c": 0})).get("role") == "img"

@@ -15,7 +15,7 @@ from calculators import parallelism
 INPUT_NAMES = [spec["name"] for spec in parallelism.INPUTS]
 SI_BYTES = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15, "EB": 1e18}
 
-ways = st.integers(min_value=1, max_value=256).map(str)
+ways = st.integers(min_value=1, max_value=64).map(str)
 valid_raw = st.fixed_dictionaries(
     {
         "params": st.floats(min_value=0.1, max_value=2000).map(lambda x: f"{x:.4g}"),
@@ -23,11 +23,11 @@ valid_raw = st.fixed_dictionaries(
         "tp": ways,
         "pp": ways,
         "dp": ways,
-        "micro_batches": st.integers(min_value=1, max_value=2048).map(str),
+        "micro_batches": st.integers(min_value=1, max_value=1024).map(str),
         "sharding": st.sampled_from(["none", "optimizer", "gradients", "everything"]),
         "memory_per_accelerator": st.floats(min_value=1, max_value=1000).map(lambda x: f"{x:.4g}"),
         "peak_flops": st.floats(min_value=1, max_value=1e5).map(lambda x: f"{x:.4g}"),
-        "utilisation": st.floats(min_value=0.01, max_value=1).map(lambda x: f"{x:.3g}"),
+        "utilisation": st.floats(min_value=0.05, max_value=1).map(lambda x: f"{x:.3g}"),
     }
 )
 
@@ -65,7 +65,7 @@ def test_bytes_text_reads_back_within_rounding(value):
 
 
 @settings(max_examples=300, deadline=None)
-@given(share=st.floats(min_value=0, max_value=1))
+@given(share=st.floats(min_value=0, max_value=1).filter(lambda share: share == 0 or share >= 1e-8))
 def test_percent_text_reads_back_within_rounding(share):
     text = format_output({"name": "x", "format": "percent"}, share)
     assert text.endswith(" %")

@@ -21,7 +21,11 @@ def test_text_without_expressions_is_untouched() -> None:
 
 @pytest.mark.parametrize(("expression", "message"), [
     ("{{ parallelism.nope(params=70e9) }}", "has no output `nope`"),
-    ("{{ parallelism.days(tp=0) }}", "Tensor-parallel ways must be a whole number"),
+    ("{{ parallelism.days(tp=2.5) }}", "Tensor-parallel ways must be a whole number"),
+    ("{{ parallelism.days(tp=0) }}", "Tensor-parallel ways must be between 1 and 64"),
+    ("{{ parallelism.memory_each_bytes(params=1e308) }}", "Model size must be between 0.1 and 2,000 billion parameters"),
+    ("{{ parallelism.memory_each_bytes(params=nan) }}", "Model size must be a finite number"),
+    ("{{ parallelism.memory_each_bytes(params=" + "9" * 400 + ") }}", "Model size must be between"),
     ("{{ parallelism.days(zz=1) }}", "unknown input 'zz'"),
     ("{{ parallelism.days(tp 2) }}", "cannot read the argument `tp 2`"),
     ("{{ nosuch.days(tp=2) }}", "nosuch"),
@@ -54,3 +58,13 @@ def test_check_reports_an_unmatched_expression_at_its_line_and_column(mini: Mini
         "content/layer-2/boards.yaml:9:13: error: `depths.D1.body` `{{ boards.count }}` is not a prose number, "
         "so it would be printed as it stands\n"
         "    fix: write {{ calculator.output(input=value, …) }} with names from calculators/, or `\\{\\{` for literal braces")
+
+
+def test_check_names_file_line_and_field_of_an_out_of_range_prose_number(mini) -> None:  # noqa: ANN001
+    from generator.prose_numbers import check_prose_numbers
+
+    mini.write("layer-2/boards.yaml", "id: boards\ntitle: Boards\nlayer: 2\nsummary: Where chips are mounted.\ndepths:\n"
+               "  D1:\n    body: A model needs {{ parallelism.memory_each_bytes(params=1e308) }} here.\n")
+    found = [d for d in check_prose_numbers(mini.load()) if d.file.endswith("boards.yaml")]
+    assert len(found) == 1 and found[0].line == 7 and found[0].path == "depths.D1.body"
+    assert "Model size must be between 0.1 and 2,000 billion parameters" in found[0].message
