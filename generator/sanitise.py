@@ -1,0 +1,142 @@
+"""The HTML allow-list: what a page's content may hold once Markdown is rendered.
+
+Markdown fields may carry raw HTML; the site engine renders each page and then this module's
+:func:`on_page_content` hook (an MkDocs hook, copied into the generated tree) keeps only the
+elements, attributes, URL schemes and style properties listed here.  The list is what
+Python-Markdown, its extensions, the theme and layermap's own renderers emit (calculator
+forms, figures, the map's SVG, code, tables, admonitions, details, footnotes, anchors);
+everything else is removed: ``<script>``, ``<style>`` (but the map's colour rules, below),
+``<iframe>``, ``<object>``, event handlers (``on…``), ``javascript:``/``data:`` URLs, images
+from other hosts.  ``layermap check`` reads the same lists to warn about content HTML the
+sanitiser would remove.
+
+Only the standard library and ``nh3`` are imported: the generated tree stays buildable alone.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from urllib.parse import urlsplit
+
+import nh3
+
+_TEXT = {"p", "br", "hr", "span", "div", "em", "strong", "b", "i", "u", "s", "del", "ins", "mark",
+         "sub", "sup", "small", "abbr", "kbd", "q", "cite", "code", "pre", "blockquote", "time",
+         "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "a", "img",
+         "figure", "figcaption", "details", "summary", "section", "nav", "article", "aside",
+         "table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td"}
+_FORMS = {"form", "fieldset", "legend", "label", "input", "select", "option", "button", "output"}
+_SVG = {"svg", "g", "defs", "marker", "path", "line", "polyline", "polygon", "rect", "circle",
+        "ellipse", "text", "tspan", "title", "desc"}
+ALLOWED_TAGS: frozenset[str] = frozenset(_TEXT | _FORMS | _SVG)
+
+# Removed together with everything inside them (the rest of a removed tag keeps its text).
+REMOVED_WITH_CONTENT: frozenset[str] = frozenset({"script", "style", "iframe", "object", "embed", "template",
+                                                  "noscript", "textarea", "math", "frame", "frameset"})
+
+# On every allowed element: these, and any data-* or aria-* attribute.
+GLOBAL_ATTRIBUTES: frozenset[str] = frozenset({"class", "id", "title", "role", "hidden", "tabindex", "lang", "dir", "style"})
+ATTRIBUTE_PREFIXES: frozenset[str] = frozenset({"data-", "aria-"})
+_SVG_SHAPE = {"x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "d", "points",
+              "fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "transform", "text-anchor",
+              "dominant-baseline", "marker-end", "marker-start", "opacity"}
+TAG_ATTRIBUTES: dict[str, frozenset[str]] = {
+    "a": frozenset({"href", "name"}),  # SVG's xlink:href is read as href
+    "img": frozenset({"src", "alt", "width", "height", "loading"}),
+    "time": frozenset({"datetime"}),
+    "details": frozenset({"open"}),
+    "ol": frozenset({"start", "reversed", "type"}),
+    "li": frozenset({"value"}),
+    "th": frozenset({"colspan", "rowspan", "scope", "align"}),
+    "td": frozenset({"colspan", "rowspan", "align"}),
+    "col": frozenset({"span"}),
+    "abbr": frozenset(),
+    "form": frozenset({"autocomplete", "novalidate"}),
+    "label": frozenset({"for"}),
+    "input": frozenset({"type", "name", "value", "min", "max", "step", "size", "inputmode", "autocomplete",
+                        "spellcheck", "checked", "disabled", "readonly", "placeholder", "required"}),
+    "select": frozenset({"name", "disabled", "required"}),
+    "option": frozenset({"value", "selected", "disabled"}),
+    "button": frozenset({"type", "disabled", "name", "value"}),
+    "output": frozenset({"for", "name"}),
+    "svg": frozenset({"viewBox", "width", "height", "xmlns", "preserveAspectRatio", "focusable"}),
+    "marker": frozenset({"viewBox", "markerWidth", "markerHeight", "markerUnits", "refX", "refY", "orient"}),
+    **{tag: frozenset(_SVG_SHAPE) for tag in ("g", "path", "line", "polyline", "polygon", "rect", "circle",
+                                               "ellipse", "text", "tspan")},
+}
+
+# Links may leave the site; embedded files (img src) may not (offline is a feature).
+LINK_SCHEMES: frozenset[str] = frozenset({"http", "https", "mailto"})
+URL_ATTRIBUTES: frozenset[str] = frozenset({"href", "src"})
+STYLE_PROPERTIES: frozenset[str] = frozenset({"fill", "stroke", "stroke-width", "stroke-dasharray", "font-size",
+                                              "min-width", "overflow", "text-align"})
+_UNSAFE_STYLE = re.compile(r"url\s*\(|expression\s*\(|\\|@import", re.IGNORECASE)
+
+# The map's edge-kind colours: rules that only set a colour variable, kept as they are.
+_KIND_RULE = r"(?:\[data-md-color-scheme=slate\] )?\.lm-map \.lm-k-[a-z0-9-]+\{--lm-k:#[0-9a-fA-F]{6}\}"
+_KIND_COLOURS = re.compile(rf"<style>(?:{_KIND_RULE})+</style>")
+
+
+def url_allowed(attribute: str, value: str) -> bool:
+    """A link: relative, or http(s)/mailto. An embedded file (``src``): relative to the site only."""
+    text = value.strip()
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        return False
+    if not parts.scheme and not parts.netloc and not text.startswith("//"):
+        return True
+    return attribute == "href" and parts.scheme.lower() in LINK_SCHEMES
+
+
+def attribute_allowed(tag: str, attribute: str, value: str) -> bool:
+    """The checks nh3's lists cannot express: URLs by attribute, and style values."""
+    if attribute in URL_ATTRIBUTES:
+        return url_allowed(attribute, value)
+    if attribute == "style":
+        return not _UNSAFE_STYLE.search(value)
+    return True
+
+
+def _filter(tag: str, attribute: str, value: str) -> str | None:
+    return value if attribute_allowed(tag, attribute, value) else None
+
+
+def _attributes() -> dict[str, set[str]]:
+    every = {tag: set(GLOBAL_ATTRIBUTES) for tag in ALLOWED_TAGS}
+    every["*"] = set(GLOBAL_ATTRIBUTES)
+    for tag, names in TAG_ATTRIBUTES.items():
+        every[tag] = every.get(tag, set()) | set(names)
+    return every
+
+
+def sanitise(html: str) -> str:
+    """Page content with everything outside the allow-list removed."""
+    kept: dict[str, str] = {}
+
+    def keep(match: re.Match[str]) -> str:
+        token = f"lm-kept-{secrets.token_hex(8)}"
+        kept[token] = match.group(0)
+        return token
+
+    clean = nh3.clean(
+        _KIND_COLOURS.sub(keep, html),
+        tags=set(ALLOWED_TAGS),
+        clean_content_tags=set(REMOVED_WITH_CONTENT),
+        attributes=_attributes(),
+        generic_attribute_prefixes=set(ATTRIBUTE_PREFIXES),
+        attribute_filter=_filter,
+        url_schemes=set(LINK_SCHEMES),
+        link_rel=None,
+        strip_comments=True,
+        filter_style_properties=set(STYLE_PROPERTIES),
+    )
+    for token, original in kept.items():
+        clean = clean.replace(token, original, 1)
+    return clean
+
+
+def on_page_content(html: str, **_: object) -> str:
+    """MkDocs hook: sanitise each page's rendered content before the theme wraps it."""
+    return sanitise(html)
