@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
 import nh3
@@ -140,3 +141,48 @@ def sanitise(html: str) -> str:
 def on_page_content(html: str, **_: object) -> str:
     """MkDocs hook: sanitise each page's rendered content before the theme wraps it."""
     return sanitise(html)
+
+
+# --- what `layermap check` reports: content HTML the sanitiser would remove ---------------
+
+_ALLOWED_LOWER = {tag: {name.lower() for name in names} for tag, names in TAG_ATTRIBUTES.items()}
+
+
+def _attribute_kept(tag: str, name: str, value: str) -> bool:
+    known = name in GLOBAL_ATTRIBUTES or name in _ALLOWED_LOWER.get(tag, set())
+    known = known or any(name.startswith(prefix) for prefix in ATTRIBUTE_PREFIXES)
+    if not known or not attribute_allowed(tag, name, value):
+        return False
+    if name == "style":
+        properties = {part.split(":", 1)[0].strip().lower() for part in value.split(";") if part.strip()}
+        return properties <= STYLE_PROPERTIES
+    return True
+
+
+class _Finder(HTMLParser):
+    """Collects (line, column, what) for each tag or attribute the sanitiser would drop."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, int, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        line, column = self.getpos()
+        if tag not in ALLOWED_TAGS:
+            what = "with its content" if tag in REMOVED_WITH_CONTENT else "(its text is kept)"
+            self.found.append((line, column, f"<{tag}> {what}"))
+            return
+        for name, value in attrs:
+            if not _attribute_kept(tag, name, value or ""):
+                self.found.append((line, column, f"`{name}` on <{tag}>"))
+
+    handle_startendtag = handle_starttag
+
+
+def removed_html(markdown: str) -> list[tuple[int, str]]:
+    """Raw HTML in a Markdown text that the sanitiser would remove: (character offset, what)."""
+    finder = _Finder()
+    finder.feed(markdown)
+    finder.close()
+    starts = [0] + [index + 1 for index, char in enumerate(markdown) if char == "\n"]
+    return [(starts[line - 1] + column, what) for line, column, what in finder.found]
