@@ -18,6 +18,7 @@ the engine hook (:mod:`generator.sanitise`).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -32,8 +33,8 @@ _WHITE_SPACE = re.compile(r"\s+")
 
 
 def html_text(value: str) -> Markup:
-    """Text inside an HTML element."""
-    return escape(str(value))
+    """Text inside an HTML element (quotes need no escaping there)."""
+    return Markup(html.escape(str(value), quote=False))
 
 
 def html_attr(value: str) -> Markup:
