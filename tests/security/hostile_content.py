@@ -19,7 +19,7 @@ PAYLOADS: dict[str, str] = {
     "attr-breakout": '"><svg onload=window.pwned="{case}">',
     "title-breakout": '</title><img src=x onerror=window.pwned="{case}">',
     "md-link": '[go {case}](javascript:window.pwned="{case}")',
-    "quotes": "'}]\" --- \\ `\n#: {case} <iframe srcdoc=\"<script>parent.pwned='{case}'</script>\">",
+    "quotes": "'}}]\" --- \\ `\n#: {case} <iframe srcdoc=\"<script>parent.pwned='{case}'</script>\">",
     "attr-list": '{{: onclick=window.pwned="{case}" }} <details open ontoggle=window.pwned="{case}">x</details>',
     "svg-link": '<svg><a xlink:href="javascript:window.pwned=\'{case}\'"><text y="9">x</text></a></svg>',
 }
@@ -47,8 +47,8 @@ class Case:
     visible: str  # text that must be visible on the page, as typed
 
 
-def _plain(field: str, payload: str) -> str:
-    name = f"{field}/{payload}"
+def _plain(field: str, payload: str, suffix: str = "") -> str:
+    name = f"{field}/{payload}{suffix}"
     return f"{name} " + PAYLOADS[payload].format(case=name)
 
 
@@ -58,7 +58,8 @@ def _markdown(field: str, payload: str) -> str:
 
 
 def _topic(index: int, payload: str, markdown_payload: str, count: int) -> tuple[dict, list[Case]]:
-    plain = {field: _plain(field, payload) for field in TOPIC_PLAIN}
+    again = f"-{index}" if index >= len(PAYLOADS) else ""  # a payload's second topic
+    plain = {field: _plain(field, payload, again) for field in TOPIC_PLAIN}
     rich = {field: _markdown(field, markdown_payload) for field in TOPIC_MARKDOWN}
     # the author's family name is what the in-text label shows: keep the payload before the comma
     plain["source.author"] = plain["source.author"].replace(",", " ")
@@ -81,7 +82,7 @@ def _topic(index: int, payload: str, markdown_payload: str, count: int) -> tuple
         "edges": [{"subject": topic_id, "verb": plain["edge.verb"], "object": f"hostile-{(index + 1) % count}"}],
     }
     page = f"layer-{topic['layer']}/{topic_id}/"
-    cases = [Case(f"{f}/{payload}", plain[f], page, plain[f]) for f in TOPIC_PLAIN]
+    cases = [Case(f"{f}/{payload}{again}", plain[f], page, plain[f]) for f in TOPIC_PLAIN]
     cases += [Case(f"{f}/{markdown_payload}", rich[f], page, f"seen {f}/{markdown_payload}") for f in TOPIC_MARKDOWN]
     cases.append(Case(f"formulas/{topic_id}", formula, page, formula))
     return topic, cases
@@ -110,18 +111,24 @@ def _map(payloads: list[str]) -> tuple[dict, list[Case]]:
     return config, cases
 
 
-def write_hostile_project(root: Path) -> list[Case]:
-    """Write the corpus into ``root/content``; return every case."""
+def hostile_corpus() -> tuple[dict[str, str], list[Case]]:
+    """The corpus's files (path under content/ → YAML text) and every case."""
     plain = list(PAYLOADS)
     rich = list(MARKDOWN_PAYLOADS)
     config, cases = _map(plain)
-    content = root / "content"
-    count = len(rich)
+    files = {"map.yaml": yaml.safe_dump(config, allow_unicode=True, sort_keys=False)}
     for index, markdown_payload in enumerate(rich):
-        topic, found = _topic(index, plain[index % len(plain)], markdown_payload, count)
-        folder = content / f"layer-{topic['layer']}"
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"{topic['id']}.yaml").write_text(yaml.safe_dump(topic, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        topic, found = _topic(index, plain[index % len(plain)], markdown_payload, len(rich))
+        files[f"layer-{topic['layer']}/{topic['id']}.yaml"] = yaml.safe_dump(topic, allow_unicode=True, sort_keys=False)
         cases += found
-    (content / "map.yaml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return files, cases
+
+
+def write_hostile_project(root: Path) -> list[Case]:
+    """Write the corpus into ``root/content``; return every case."""
+    files, cases = hostile_corpus()
+    for name, text in files.items():
+        path = root / "content" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
     return cases
