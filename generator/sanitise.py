@@ -112,6 +112,31 @@ def _attributes() -> dict[str, set[str]]:
     return every
 
 
+# Elements whose content the HTML parser reads as raw text up to their end tag: one left
+# open in a Markdown field would swallow the rest of the page. Their tags are dropped first
+# (their text stays visible, inert), so nothing after them can be lost.
+_RAW_TEXT_TAG = re.compile(r"</?(?:script|style|iframe|noscript|noembed|noframes|xmp|plaintext|textarea|template|math)\b[^>]*>",
+                           re.IGNORECASE)
+
+
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_SVG_ELEMENT = re.compile(r"(<svg\b.*?</svg>)", re.DOTALL | re.IGNORECASE)
+_TITLE_TAG = re.compile(r"</?title\b[^>]*>", re.IGNORECASE)
+
+
+def _drop_raw_text_tags(html: str) -> str:
+    """Comments out, a comment left open shown as text, raw-text tags dropped (``<title>`` too,
+    outside an ``<svg>``, where it is not raw text but the drawing's name)."""
+    html = _COMMENT.sub("", html).replace("<!--", "&lt;!--")
+    parts = _SVG_ELEMENT.split(html)
+    html = "".join(part if index % 2 else _TITLE_TAG.sub("", part) for index, part in enumerate(parts))
+    while True:  # `<scr<script>ipt>` becomes a tag once the inner one goes
+        dropped = _RAW_TEXT_TAG.sub("", html)
+        if dropped == html:
+            return html
+        html = dropped
+
+
 def sanitise(html: str) -> str:
     """Page content with everything outside the allow-list removed."""
     kept: dict[str, str] = {}
@@ -122,7 +147,7 @@ def sanitise(html: str) -> str:
         return token
 
     clean = nh3.clean(
-        _KIND_COLOURS.sub(keep, html),
+        _drop_raw_text_tags(_KIND_COLOURS.sub(keep, html)),
         tags=set(ALLOWED_TAGS),
         clean_content_tags=set(REMOVED_WITH_CONTENT),
         attributes=_attributes(),
@@ -149,6 +174,7 @@ _ALLOWED_LOWER = {tag: {name.lower() for name in names} for tag, names in TAG_AT
 
 
 def _attribute_kept(tag: str, name: str, value: str) -> bool:
+    name = "href" if name == "xlink:href" else name
     known = name in GLOBAL_ATTRIBUTES or name in _ALLOWED_LOWER.get(tag, set())
     known = known or any(name.startswith(prefix) for prefix in ATTRIBUTE_PREFIXES)
     if not known or not attribute_allowed(tag, name, value):
@@ -180,9 +206,75 @@ class _Finder(HTMLParser):
 
 
 def removed_html(markdown: str) -> list[tuple[int, str]]:
-    """Raw HTML in a Markdown text that the sanitiser would remove: (character offset, what)."""
+    """Raw HTML in a Markdown text that will not show as HTML: (character offset, what).
+
+    Tags shown as text (:func:`unbalanced_tags`), then attributes the sanitiser removes."""
+    shown = unbalanced_tags(markdown)
+    text = balanced_markdown(markdown)
+    literal = [*_code_spans(text), *(m.span() for m in _AUTOLINK.finditer(text))]
+    for start, end in literal:  # code shows "<" as it is, an autolink is a link: blank them, keep the offsets
+        text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
     finder = _Finder()
-    finder.feed(markdown)
+    finder.feed(text)
     finder.close()
     starts = [0] + [index + 1 for index, char in enumerate(markdown) if char == "\n"]
-    return [(starts[line - 1] + column, what) for line, column, what in finder.found]
+    removed = [(starts[line - 1] + column, what) for line, column, what in finder.found]
+    return [(offset, f"{what}, shown as text") for offset, what in shown] + removed
+
+
+# --- a Markdown field's own HTML, before the page is put together ---------------------------
+# An element a field opens and never closes (a <table>, a <math>) would swallow or re-parent
+# the rest of the page; a tag outside the allow-list could only be removed. Both are shown
+# as text instead (their "<" becomes "&lt;"), outside code, where Markdown shows "<" anyway.
+
+VOID_TAGS = frozenset({"br", "hr", "img", "input", "col", "wbr", "area", "source", "path", "line", "rect",
+                       "circle", "ellipse", "polyline", "polygon"})
+_FIELD_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\"[^\"]*\"|'[^']*'|[^'\">])*)>")
+_CODE = re.compile(r"(^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\2[ \t]*$|(`+)(?!`).+?(?<!`)\3(?!`))",
+                   re.DOTALL | re.MULTILINE)
+
+
+_AUTOLINK = re.compile(r"<(?:[A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*|[^\s<>@]+@[^\s<>]+)>")
+
+
+def _code_spans(markdown: str) -> list[tuple[int, int]]:
+    return [match.span() for match in _CODE.finditer(markdown)]
+
+
+def _tags_outside_code(markdown: str) -> list[re.Match[str]]:
+    code = _code_spans(markdown)
+    return [m for m in _FIELD_TAG.finditer(markdown)
+            if not any(start <= m.start() < end for start, end in code)
+            and not m.group(3).startswith(":") and "@" not in m.group(0)]  # <https://…>, <a@b.c>: autolinks
+
+
+def unbalanced_tags(markdown: str) -> list[tuple[int, str]]:
+    """Tags of a Markdown field shown as text: outside the allow-list, or never closed/opened."""
+    shown: list[tuple[int, str]] = []
+    open_tags: list[tuple[str, int]] = []
+    for match in _tags_outside_code(markdown):
+        closing, name = match.group(1) == "/", match.group(2).lower()
+        if name not in ALLOWED_TAGS:
+            shown.append((match.start(), f"<{closing and '/' or ''}{name}> (not on the allow-list)"))
+        elif closing:
+            names = [tag for tag, _ in open_tags]
+            if name not in names:
+                shown.append((match.start(), f"</{name}> (never opened)"))
+                continue
+            while open_tags:
+                tag, start = open_tags.pop()
+                if tag == name:
+                    break
+                shown.append((start, f"<{tag}> (never closed)"))
+        elif name not in VOID_TAGS and not match.group(3).rstrip().endswith("/"):
+            open_tags.append((name, match.start()))
+    shown += [(start, f"<{tag}> (never closed)") for tag, start in open_tags]
+    return sorted(shown)
+
+
+def balanced_markdown(markdown: str) -> str:
+    """The field with each tag :func:`unbalanced_tags` finds turned into text."""
+    text = markdown
+    for start, _ in sorted(unbalanced_tags(markdown), reverse=True):
+        text = text[:start] + "&lt;" + text[start + 1:]
+    return text

@@ -24,6 +24,7 @@ import re
 
 from markupsafe import Markup, escape
 
+from generator.sanitise import balanced_markdown
 from generator.schema import Markdown
 
 # Characters Python-Markdown (with our extensions) gives a meaning to inside a line.
@@ -62,10 +63,11 @@ def _md_escape(text: str) -> str:
 
 
 def markdown_block(value: Markdown) -> str:
-    """A Markdown field, as written; only values the content model typed as Markdown pass."""
+    """A Markdown field, as written but for HTML tags it leaves open or that are not on the
+    allow-list, which show as text; only values the content model typed as Markdown pass."""
     if not isinstance(value, Markdown):
         raise TypeError(f"not a Markdown field (a plain value must be escaped): {str(value)[:40]!r}")
-    return str(value)
+    return balanced_markdown(str(value))
 
 
 def page_title(value: str) -> str:

@@ -68,7 +68,7 @@ def test_check_names_file_line_and_field_of_html_the_sanitiser_removes(tmp_path:
     assert ("content/layer-1/hostile-0.yaml", "depths.D1.flow.steps[0].detail") in fields
     assert ("content/map.yaml", "introduction") in fields
     body = next(w for w in html if w.file == "content/layer-1/hostile-0.yaml" and w.path == "depths.D1.body")
-    assert "<script> with its content" in body.message
+    assert "<script> (not on the allow-list), shown as text" in body.message
     line = (root / body.file).read_text().splitlines()[body.line - 1]
     assert "<script>" in line
     # a plain-text field is escaped, not sanitised: nothing to warn about
@@ -199,9 +199,10 @@ def test_title_and_description_show_exactly_as_typed(visits: dict[str, Visit]) -
 
 @pytest.mark.browser
 def test_search_results_show_a_hostile_title_as_text(hostile_site: HostileSite, page) -> None:  # noqa: ANN001
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(hostile_site.url)
     page.keyboard.press("s")  # Material's search shortcut
-    page.fill("input[data-md-component=search-query]", "onerror")
+    page.locator("input.md-search__input").press_sequentially("onerror", delay=20)
     results = page.locator(".md-search-result__item")
     results.first.wait_for(timeout=10000)
     page.wait_for_timeout(300)
