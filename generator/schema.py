@@ -20,7 +20,7 @@ DepthKey = Literal["D1", "D2", "D3", "D4", "D5"]
 
 PlainText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 """Text shown exactly as typed: every renderer escapes it for where it lands."""
-Text = PlainText
+Text = PlainText  # the former name, kept for code written against it
 
 
 class Markdown(str):
@@ -34,6 +34,8 @@ class Markdown(str):
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         text = core_schema.str_schema(strip_whitespace=True, min_length=1)
         return core_schema.no_info_after_validator_function(cls, text)
+
+
 Slug = Annotated[
     str,
     StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", min_length=1, max_length=80),

@@ -9,7 +9,9 @@ that the value reads the same to a visitor and can never become markup there:
 * ``page_title`` / ``page_description``: front matter values, which the theme prints
   unescaped into ``<title>``, the navigation and ``<meta name="description" content="…">``.
 * ``code_block``: a fenced block whose fence is longer than any backtick run of the value.
-* ``json_text``: JSON (``map-index.json``, ``data-`` attributes); ``svg_text`` for SVG text.
+
+JSON goes out through ``json.dumps`` (a file read with ``textContent``, or an attribute value
+through ``html_attr``); SVG text and attributes through ``html_text``/``html_attr``.
 
 Markdown fields are not escaped: they are :class:`generator.schema.Markdown` and pass
 through :func:`markdown_block`, which refuses anything else; their HTML is sanitised by
@@ -19,7 +21,6 @@ the engine hook (:mod:`generator.sanitise`).
 from __future__ import annotations
 
 import html
-import json
 import re
 
 from markupsafe import Markup, escape
@@ -85,17 +86,6 @@ def code_block(value: str, language: str = "python") -> str:
     longest = max((len(run) for run in re.findall(r"`+", value)), default=0)
     fence = "`" * max(3, longest + 1)
     return f"{fence}{language}\n{value}\n{fence}"
-
-
-def json_text(value: object) -> str:
-    """JSON that is also safe inside HTML (``<``, ``>``, ``&`` as \\u escapes)."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-def svg_text(value: str) -> Markup:
-    """Text of an SVG ``<text>``/``<title>`` element or attribute (XML escaping)."""
-    return escape(str(value))
 
 
 _PROSE_TOKEN = re.compile(r"(\[@[A-Za-z][\w-]*(?:\s*;\s*@[A-Za-z][\w-]*)*\]|\{\{.*?\}\})", re.DOTALL)
