@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from string import ascii_lowercase
 
+from generator.render.escape import html_attr, md_text
 from generator.schema import Source
 
 CITATION = re.compile(r"\[@([A-Za-z][\w-]*(?:\s*;\s*@[A-Za-z][\w-]*)*)\]")
@@ -97,7 +98,8 @@ def render_citations(text: str, sources: dict[str, Source], link: Callable[[str]
         keys = [k.strip().lstrip("@") for k in match.group(1).split(";")]
         if any(k not in sources for k in keys):
             return match.group(0)
-        parts = [f'<a href="#{link(sources[k].id)}" class="lm-cite">{labels[sources[k].id]}</a>' for k in keys]
+        parts = [f'<a href="#{html_attr(link(sources[k].id))}" class="lm-cite">{md_text(labels[sources[k].id])}</a>'
+                 for k in keys]
         return "(" + "; ".join(parts) + ")"
 
     return CITATION.sub(replace, text)

@@ -20,12 +20,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
+from pydantic import BaseModel
+
 from generator.citations import cited_keys
 from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
 from generator.model_errors import dotted
-from generator.schema import DEPTH_KEYS, Depth, MapConfig, ReadabilityRule
-from generator.yaml_source import text_fields
+from generator.sanitise import removed_html
+from generator.schema import DEPTH_KEYS, Depth, Markdown, MapConfig, ReadabilityRule
+from generator.yaml_source import KeyPath, YamlDocument, text_fields
 
 KeyPath = tuple[str | int, ...]
 
@@ -218,6 +221,36 @@ def check_frontier_age(content: Content, today: date | None = None) -> list[Diag
     return found
 
 
+def markdown_fields(value: object, path: KeyPath = ()) -> Iterator[tuple[KeyPath, Markdown]]:
+    """(key path, text) of every Markdown field in a model, found by its type."""
+    if isinstance(value, Markdown):
+        yield path, value
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from markdown_fields(getattr(value, name), (*path, name))
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            yield from markdown_fields(item, (*path, index))
+
+
+def _unsafe_html(file: str, doc: YamlDocument, model: BaseModel) -> Iterator[Diagnostic]:
+    for path, text in markdown_fields(model):
+        for offset, what in removed_html(text):
+            where = doc.text_position(path, offset)
+            yield Diagnostic(file, where.line, where.column, "warning", dotted(path),
+                             f"the page will not show {what}: raw HTML here passes an allow-list",
+                             "write it in Markdown, or use only the HTML the README's Security section lists")
+
+
+def check_markdown_html(content: Content) -> list[Diagnostic]:
+    """Warnings for raw HTML in Markdown fields that the sanitiser would remove."""
+    found = list(_unsafe_html(content.map_file, content.map_doc, content.map)) if content.map_doc else []
+    for tf in content.topics:
+        found += _unsafe_html(tf.file, tf.doc, tf.topic)
+    return found
+
+
 def check_quality(content: Content, today: date | None = None) -> list[Diagnostic]:
-    """Every quality lint: stale examples, an old frontier and readability. Warnings only."""
-    return [*check_stale_examples(content, today), *check_frontier_age(content, today), *check_readability(content)]
+    """Every quality lint: stale examples, an old frontier, readability, HTML the sanitiser removes. Warnings only."""
+    return [*check_stale_examples(content, today), *check_frontier_age(content, today), *check_readability(content),
+            *check_markdown_html(content)]

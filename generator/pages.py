@@ -9,6 +9,7 @@ from generator.render.bibliography import map_labels, map_sources, render_biblio
 from generator.render.map_svg import home_map_html, layer_map_html, topic_map_html
 from generator.render.overview import render_home, render_layer
 from generator.render.ports import Calculators
+from generator.render.escape import page_title
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, topic_page
 from generator.render.topic import render_topic
 from generator.schema import Topic
@@ -54,7 +55,7 @@ def _group_label(group: list[Topic], split: bool) -> str:
     """``A – C`` for groups of whole initials; ``Sa – Sh`` for the parts of one large initial."""
     width = 2 if split else 1
     first, last = group[0].title[:width].capitalize(), group[-1].title[:width].capitalize()
-    return first if first == last else f"{first} – {last}"
+    return page_title(first if first == last else f"{first} – {last}")
 
 
 def nav_groups(topics: tuple[Topic, ...], size: int = NAV_GROUP) -> list[tuple[str, list[Topic]]]:
@@ -92,10 +93,10 @@ def navigation(kmap: KnowledgeMap) -> list[NavItem]:
         topics = kmap.topics_by_layer[layer.number]
         entries: list[NavItem] = [layer_page(layer.number)]
         if len(topics) <= NAV_GROUP:
-            entries += [{t.title: topic_page(t)} for t in topics]
+            entries += [{page_title(t.title): topic_page(t)} for t in topics]
         else:
             groups = nav_groups(topics, NAV_GROUP)
-            entries += [{label: [{t.title: topic_page(t)} for t in group]} for label, group in groups]
-        nav.append({layer_label(layer): entries})
+            entries += [{label: [{page_title(t.title): topic_page(t)} for t in group]} for label, group in groups]
+        nav.append({page_title(layer_label(layer)): entries})
     nav.append({"Sources": SOURCES_PAGE})
     return nav

@@ -9,14 +9,33 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchemaHandler,
+                      StringConstraints, model_validator)
+from pydantic_core import core_schema
 
 DEPTH_KEYS: tuple[str, ...] = ("D1", "D2", "D3", "D4", "D5")
 DepthKey = Literal["D1", "D2", "D3", "D4", "D5"]
 
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+PlainText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+"""Text shown exactly as typed: every renderer escapes it for where it lands."""
+Text = PlainText  # the former name, kept for code written against it
+
+
+class Markdown(str):
+    """Text written in Markdown: rendered as Markdown, its HTML kept only through the sanitiser.
+
+    A distinct type, so that a renderer can tell it from plain text: only a ``Markdown`` value
+    may enter a page unescaped (:func:`generator.render.escape.markdown_block`).
+    """
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        text = core_schema.str_schema(strip_whitespace=True, min_length=1)
+        return core_schema.no_info_after_validator_function(cls, text)
+
+
 Slug = Annotated[
     str,
     StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", min_length=1, max_length=80),
@@ -77,23 +96,23 @@ class DepthLevel(Strict):
     """One depth level of the map (D1 Story … D5 Frontier)."""
 
     key: DepthKey
-    name: Text = Field(description="Short name shown on the depth switcher, e.g. `Story`.")
-    audience: Text = Field(description="Who the level is written for.")
+    name: PlainText = Field(description="Short name shown on the depth switcher, e.g. `Story`.")
+    audience: PlainText = Field(description="Who the level is written for.")
 
 
 class Layer(Strict):
     """A horizontal layer of the map, such as `3 · Cloud & Infrastructure`."""
 
     number: int = Field(ge=1, le=99)
-    name: Text
-    description: Text = Field(description="One line shown on the home page and layer page.")
+    name: PlainText
+    description: PlainText = Field(description="One line shown on the home page and layer page.")
 
 
 class EdgeKind(Strict):
     """A kind of edge (powers, connects, …) with the colour the drawn map gives it."""
 
     id: Slug
-    label: Text
+    label: PlainText
     colour: Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")] = "#5c6bc0"
 
 
@@ -104,7 +123,7 @@ class ReadabilityRule(Strict):
     max_average_words: float | None = Field(
         None, gt=0, description="Warn when a topic's average sentence at this depth is longer than this many words."
     )
-    banned: list[Text] = Field(
+    banned: list[PlainText] = Field(
         default_factory=list,
         description="Words or phrases too technical for this depth (whole words, any case, plural too).",
     )
@@ -113,8 +132,8 @@ class ReadabilityRule(Strict):
 class MapConfig(Strict):
     """The whole map: ``content/map.yaml``."""
 
-    title: Text
-    introduction: Text = Field(description="Markdown shown on the home page.")
+    title: PlainText
+    introduction: Markdown = Field(description="Markdown shown on the home page.")
     depths: list[DepthLevel] = Field(min_length=1)
     layers: list[Layer] = Field(min_length=1)
     edge_kinds: list[EdgeKind] = Field(default_factory=list)
@@ -136,14 +155,14 @@ class MapConfig(Strict):
 class FlowStep(Strict):
     """One numbered step of a flow: ``Submit: job request``."""
 
-    label: Text
-    detail: Text | None = None
+    label: PlainText
+    detail: Markdown | None = Field(None, description="Markdown; cite with [@key].")
 
 
 class Flow(Strict):
     """A titled, numbered sequence of steps."""
 
-    title: Text
+    title: PlainText
     steps: list[FlowStep] = Field(min_length=2)
 
 
@@ -209,8 +228,8 @@ class Claim(Strict):
 class Exercise(Strict):
     """A "thing to try" on the depth's calculator: steps a reader plays, claims the build proves."""
 
-    prompt: Text = Field(description="What the reader is asked to try, in Markdown.")
-    answer: Text | None = Field(None, description="What they should find; revealed on request.")
+    prompt: Markdown = Field(description="What the reader is asked to try, in Markdown.")
+    answer: Markdown | None = Field(None, description="What they should find, in Markdown; revealed on request.")
     steps: list[Step] = Field(default_factory=list, description="Moves on the calculator, played in order.")
     claims: list[Claim] = Field(default_factory=list, description="What the steps show; proven at build time.")
 
@@ -218,13 +237,13 @@ class Exercise(Strict):
 class Depth(Strict):
     """One depth of a topic.  Every part is optional, but a depth may not be empty."""
 
-    hook: Text | None = Field(None, description="A question that opens the depth.")
-    body: Text | None = Field(None, description="The main text, in Markdown. Cite with [@key].")
+    hook: PlainText | None = Field(None, description="A question that opens the depth (plain text; cite with [@key]).")
+    body: Markdown | None = Field(None, description="The main text, in Markdown. Cite with [@key].")
     flow: Flow | None = None
-    analogy: Text | None = Field(None, description="Shown as `Like: …`.")
-    breaks: Text | None = Field(None, description="Where the analogy breaks down.")
-    tradeoffs: list[Text] = Field(default_factory=list)
-    formulas: Text | None = Field(None, description="Shown as a code block.")
+    analogy: Markdown | None = Field(None, description="Shown as `Like: …`, in Markdown.")
+    breaks: Markdown | None = Field(None, description="Where the analogy breaks down, in Markdown.")
+    tradeoffs: list[Markdown] = Field(default_factory=list, description="Each one in Markdown.")
+    formulas: PlainText | None = Field(None, description="Shown verbatim as a code block.")
     calculator: CalculatorRef | None = None
     exercises: list[Exercise] = Field(default_factory=list, description="Things to try.")
 
@@ -251,8 +270,8 @@ class Depths(Strict):
 class Example(Strict):
     """A dated real-world example: ``Slurm (job scheduler)``."""
 
-    name: Text
-    kind: Text
+    name: PlainText
+    kind: PlainText
 
 
 class Examples(Strict):
@@ -281,8 +300,8 @@ class SourceRecord(Strict):
     }})
 
     kind: SourceKind = Field(description="What it is: paper, datasheet, blog, dataset, report, documentation, …")
-    title: Text
-    authors: list[Text] = Field(
+    title: PlainText
+    authors: list[PlainText] = Field(
         min_length=1,
         description="`Family, Given` or `Given Family`; an organisation as one entry.",
     )
@@ -290,7 +309,7 @@ class SourceRecord(Strict):
     url: Url | None = None
     doi: Doi | None = None
     arxiv: ArxivId | None = None
-    note: Text | None = None
+    note: PlainText | None = None
 
     @model_validator(mode="after")
     def _findable(self) -> SourceRecord:
@@ -341,7 +360,7 @@ class Edge(Strict):
     """A typed edge, declared once in either of its two topics."""
 
     subject: Slug = Field(description="Topic id of the sentence's subject.")
-    verb: Text = Field(description="Verb phrase, e.g. `powers and cools`.")
+    verb: PlainText = Field(description="Verb phrase, e.g. `powers and cools`.")
     object: Slug = Field(description="Topic id of the sentence's object.")
     kind: Slug | None = Field(None, description="One of map.yaml's edge_kinds.")
 
@@ -350,9 +369,9 @@ class Topic(Strict):
     """One topic file: ``content/layer-3/gpu-clusters.yaml``."""
 
     id: Slug
-    title: Text
+    title: PlainText
     layer: int = Field(ge=1, le=99, description="Number of a layer defined in map.yaml.")
-    summary: Text = Field(max_length=300, description="One line: map, lists, search, description.")
+    summary: PlainText = Field(max_length=300, description="One line: map, lists, search, description.")
     depths: Depths
     examples: Examples | None = None
     edges: list[Edge] = Field(default_factory=list)

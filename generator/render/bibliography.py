@@ -8,6 +8,7 @@ from generator.citations import reference_labels, short_reference, source_anchor
 from generator.graph import KnowledgeMap
 from generator.render.paths import HOME, SOURCES_PAGE, link, relative_url, topic_page
 from generator.render.ports import Calculators
+from generator.render.escape import md_text
 from generator.render.text import attr, block, front_matter, inline
 from generator.render.topic import format_source, page_sources
 from generator.schema import Source, Topic
@@ -57,7 +58,7 @@ def render_bibliography(kmap: KnowledgeMap, calculators: Calculators | None = No
     items = "\n".join(_entry(entry, labels) for entry in entries)
     return block(
         front_matter(title="Sources", description=f"All {len(entries)} sources of {kmap.config.title}."),
-        f'<nav class="lm-breadcrumb" aria-label="Breadcrumb" markdown>\n[{kmap.config.title}]({link(SOURCES_PAGE, HOME)})\n</nav>',
+        f'<nav class="lm-breadcrumb" aria-label="Breadcrumb" markdown>\n[{md_text(kmap.config.title)}]({link(SOURCES_PAGE, HOME)})\n</nav>',
         "# Sources",
         f'<p class="lm-summary">{inline(intro)}</p>',
         f'<ul class="lm-bibliography">\n{items}\n</ul>' if entries else "*No sources yet.*",

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 
 from generator.render.ports import Calculators
+from generator.render.escape import code_block, markdown_block, md_prose_text, md_text
 from generator.render.text import attr, block, inline
 from generator.schema import Depth, DepthLevel, Exercise, Flow
 
@@ -18,10 +19,10 @@ def depth_anchor(key: str) -> str:
 
 def _flow(flow: Flow, cite: Cite) -> str:
     steps = "\n".join(
-        f"{n}. **{step.label}**" + (f"  \n    {cite(step.detail)}" if step.detail else "")
+        f"{n}. **{md_text(step.label)}**" + (f"  \n    {cite(markdown_block(step.detail))}" if step.detail else "")
         for n, step in enumerate(flow.steps, start=1)
     )
-    return f'<div class="lm-flow" markdown>\n\n**{cite(flow.title)}**\n{{ .lm-flow-title }}\n\n{steps}\n\n</div>'
+    return f'<div class="lm-flow" markdown>\n\n**{cite(md_prose_text(flow.title))}**\n{{ .lm-flow-title }}\n\n{steps}\n\n</div>'
 
 
 def _playable(exercise: Exercise, instance: str | None, calculators: Calculators | None, depth: Depth) -> tuple[str, str]:
@@ -41,23 +42,24 @@ def _exercises(depth: Depth, cite: Cite, instance: str | None, calculators: Calc
         data, end = _playable(exercise, instance, calculators, depth)
         answer = ""
         if exercise.answer:
-            answer = f'<details class="lm-answer" markdown>\n<summary>Show answer</summary>\n\n{cite(exercise.answer)}\n\n</details>'
-        items.append(f'<li class="lm-exercise"{data} markdown>\n\n{cite(exercise.prompt)}\n\n{end}\n{answer}\n\n</li>')
+            answer = f'<details class="lm-answer" markdown>\n<summary>Show answer</summary>\n\n{cite(markdown_block(exercise.answer))}\n\n</details>'
+        items.append(f'<li class="lm-exercise"{data} markdown>\n\n{cite(markdown_block(exercise.prompt))}\n\n{end}\n{answer}\n\n</li>')
     return "### Things to try\n\n<ol class=\"lm-exercises\" markdown>\n" + "\n".join(items) + "\n</ol>"
 
 
 def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculators: Calculators | None) -> str:
     """A depth as a section with its own heading; the switcher script turns sections into tabs."""
     anchor = depth_anchor(key)
-    heading = f"## {key} · {level.name} {{ #{anchor}-title }}"
+    heading = f"## {key} · {md_text(level.name)} {{ #{anchor}-title }}"
     audience = f'<p class="lm-audience">For {inline(level.audience[0].lower() + level.audience[1:])}</p>'
     parts = [
-        f'<p class="lm-hook"><span class="lm-label">Think about it:</span> {cite(inline(depth.hook))}</p>' if depth.hook else "",
-        cite(depth.body) if depth.body else "",
+        f'<p class="lm-hook" markdown><span class="lm-label">Think about it:</span> {cite(md_prose_text(depth.hook))}</p>'
+        if depth.hook else "",
+        cite(markdown_block(depth.body)) if depth.body else "",
         _flow(depth.flow, cite) if depth.flow else "",
-        f"**Like:** {cite(depth.analogy)}" if depth.analogy else "",
-        f"**Where it breaks:** {cite(depth.breaks)}" if depth.breaks else "",
-        f"```python\n{depth.formulas}\n```" if depth.formulas else "",
+        f"**Like:** {cite(markdown_block(depth.analogy))}" if depth.analogy else "",
+        f"**Where it breaks:** {cite(markdown_block(depth.breaks))}" if depth.breaks else "",
+        code_block(depth.formulas) if depth.formulas else "",
     ]
     instance = None
     if depth.calculator:
@@ -68,7 +70,7 @@ def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculat
     if depth.exercises:
         parts.append(_exercises(depth, cite, instance, calculators))
     if depth.tradeoffs:
-        parts.append("### Trade-offs\n\n" + "\n".join(f"- {cite(t)}" for t in depth.tradeoffs))
+        parts.append("### Trade-offs\n\n" + "\n".join(f"- {cite(markdown_block(t))}" for t in depth.tradeoffs))
     inner = block(heading, audience, *parts)
     return (
         f'<section class="lm-depth" id="{anchor}" data-depth="{key}" data-depth-name="{attr(level.name)}" '

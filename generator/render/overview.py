@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from generator.graph import KnowledgeMap
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
-from generator.render.text import block, front_matter
+from generator.render.escape import markdown_block, md_text
+from generator.render.text import block, front_matter, inline
 from generator.schema import Layer
 
 
@@ -12,20 +13,21 @@ def _topic_list(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
     topics = kmap.topics_by_layer[layer.number]
     if not topics:
         return "*No topics yet.*"
-    return "\n".join(f"- [{t.title}]({link(page, topic_page(t))})  \n  {t.summary}" for t in topics)
+    return "\n".join(f"- [{md_text(t.title)}]({link(page, topic_page(t))})  \n  {md_text(t.summary)}" for t in topics)
 
 
 def render_home(kmap: KnowledgeMap, map_html: str = "") -> str:
     layers = [
-        f"### [{layer_label(layer)}]({link(HOME, layer_page(layer.number))}) {{ #layer-{layer.number} }}\n\n"
-        f"{layer.description}\n\n{_topic_list(kmap, layer, HOME)}"
+        f"### [{md_text(layer_label(layer))}]({link(HOME, layer_page(layer.number))}) {{ #layer-{layer.number} }}\n\n"
+        f"{md_text(layer.description)}\n\n{_topic_list(kmap, layer, HOME)}"
         for layer in kmap.layers
     ]
-    depths = "\n".join(f"- **{d.key} · {d.name}**: for {d.audience[0].lower()}{d.audience[1:]}" for d in kmap.config.depths)
+    depths = "\n".join(f"- **{d.key} · {md_text(d.name)}**: for {md_text(d.audience[0].lower() + d.audience[1:])}"
+                       for d in kmap.config.depths)
     return block(
         front_matter(title=kmap.config.title),
-        f"# {kmap.config.title}",
-        kmap.config.introduction,
+        f"# {md_text(kmap.config.title)}",
+        markdown_block(kmap.config.introduction),
         map_html,
         "## Depth levels { #depths }",
         depths,
@@ -40,9 +42,9 @@ def render_layer(kmap: KnowledgeMap, layer: Layer, map_html: str = "") -> str:
     count = len(kmap.topics_by_layer[layer.number])
     return block(
         front_matter(title=layer_label(layer)),
-        f'<nav class="lm-breadcrumb" aria-label="Breadcrumb" markdown>\n[{kmap.config.title}]({link(page, HOME)})\n</nav>',
-        f"# {layer_label(layer)}",
-        f'<p class="lm-summary">{layer.description}</p>',
+        f'<nav class="lm-breadcrumb" aria-label="Breadcrumb" markdown>\n[{md_text(kmap.config.title)}]({link(page, HOME)})\n</nav>',
+        f"# {md_text(layer_label(layer))}",
+        f'<p class="lm-summary">{inline(layer.description)}</p>',
         f"## Topics ({count}) {{ #topics }}",
         _topic_list(kmap, layer, page),
         map_html,

@@ -2,28 +2,33 @@
 
 from __future__ import annotations
 
-import html
 import json
 from datetime import date
+
+from generator.render.escape import html_attr, html_text, page_description, page_title
 
 
 def attr(value: str) -> str:
     """Escape text for an HTML attribute value."""
-    return html.escape(value, quote=True)
+    return str(html_attr(value))
 
 
 def inline(value: str) -> str:
     """Escape text placed inside raw HTML (Markdown is not processed there)."""
-    return html.escape(value, quote=False)
+    return str(html_text(value))
 
 
 def long_date(value: date) -> str:
     return f"{value.day} {value:%B %Y}"
 
 
-def front_matter(**fields: str) -> str:
-    """YAML front matter; each value as a JSON string, which YAML reads back exactly."""
-    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in fields.items()]
+def front_matter(title: str, description: str | None = None) -> str:
+    """YAML front matter, escaped for where the theme prints it (``<title>``, the navigation,
+    ``<meta name="description">``); each value as an ASCII JSON string, which YAML reads back exactly."""
+    fields = {"title": page_title(title)}
+    if description is not None:
+        fields["description"] = page_description(description)
+    lines = [f"{key}: {json.dumps(value)}" for key, value in fields.items()]
     return "---\n" + "\n".join(lines) + "\n---"
 
 

@@ -7,6 +7,7 @@ from generator.graph import KnowledgeMap, MapEdge
 from generator.render.depth import depth_anchor, render_depth
 from generator.render.ports import Calculators
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
+from generator.render.escape import md_text
 from generator.render.text import attr, block, front_matter, inline, long_date
 from generator.schema import Source, Topic
 from generator.yaml_source import text_fields
@@ -20,7 +21,7 @@ def _breadcrumb(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
     layer = kmap.layer_of(topic)
     return (
         f'<nav class="lm-breadcrumb" aria-label="Breadcrumb" markdown>\n'
-        f"[{kmap.config.title}]({link(page, HOME)}) › [{layer_label(layer)}]({link(page, layer_page(layer.number))})\n"
+        f"[{md_text(kmap.config.title)}]({link(page, HOME)}) › [{md_text(layer_label(layer))}]({link(page, layer_page(layer.number))})\n"
         f"</nav>"
     )
 
@@ -28,7 +29,7 @@ def _breadcrumb(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
 def _depth_index(kmap: KnowledgeMap, topic: Topic) -> str:
     """Links to each depth: the no-JavaScript table of contents, replaced by tabs when scripts run."""
     names = {level.key: level.name for level in kmap.config.depths}
-    links = " · ".join(f"[{key} {names[key]}](#{depth_anchor(key)})" for key, _ in topic.depths.present())
+    links = " · ".join(f"[{key} {md_text(names[key])}](#{depth_anchor(key)})" for key, _ in topic.depths.present())
     return f'<nav class="lm-depth-index" aria-label="Depth levels" markdown>\nDepths: {links}\n</nav>'
 
 
@@ -51,17 +52,18 @@ def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None, l
 def _examples(topic: Topic) -> str:
     if not topic.examples:
         return ""
-    items = "\n".join(f"- **{e.name}** ({e.kind})" for e in topic.examples.items)
+    items = "\n".join(f"- **{md_text(e.name)}** ({md_text(e.kind)})" for e in topic.examples.items)
     when = topic.examples.as_of
     return f'## Examples {{ #examples }}\n\n<p class="lm-as-of">As of <time datetime="{when.isoformat()}">{long_date(when)}</time>.</p>\n\n{items}'
 
 
 def edge_sentence(edge: MapEdge, page: str, current: Topic) -> str:
     def name(topic: Topic) -> str:
-        return f"**{topic.title}**" if topic.id == current.id else f"[{topic.title}]({link(page, topic_page(topic))})"
+        title = md_text(topic.title)
+        return f"**{title}**" if topic.id == current.id else f"[{title}]({link(page, topic_page(topic))})"
 
-    kind = f' <span class="lm-edge-kind" data-kind="{edge.kind}">{edge.kind}</span>' if edge.kind else ""
-    return f"- {name(edge.subject)} {edge.verb} {name(edge.object)}.{kind}"
+    kind = f' <span class="lm-edge-kind" data-kind="{attr(edge.kind)}">{md_text(edge.kind)}</span>' if edge.kind else ""
+    return f"- {name(edge.subject)} {md_text(edge.verb)} {name(edge.object)}.{kind}"
 
 
 def _connections(kmap: KnowledgeMap, topic: Topic, page: str, map_html: str = "") -> str:
@@ -91,12 +93,12 @@ def _siblings(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
     if not siblings:
         return ""
     layer = kmap.layer_of(topic)
-    items = "\n".join(f"- [{t.title}]({link(page, topic_page(t))})  \n  {t.summary}" for t in siblings)
+    items = "\n".join(f"- [{md_text(t.title)}]({link(page, topic_page(t))})  \n  {md_text(t.summary)}" for t in siblings)
     total = len(kmap.topics_by_layer[topic.layer]) - 1
-    more = f"\n\n[All {total} other topics in {layer_label(layer)}]({link(page, layer_page(layer.number))})" if total > len(siblings) else ""
+    more = f"\n\n[All {total} other topics in {md_text(layer_label(layer))}]({link(page, layer_page(layer.number))})" if total > len(siblings) else ""
     # data-search-exclude: the list repeats other pages' summaries; indexing it would make the
     # search index grow with the square of the map.
-    return f"## More in {layer_label(layer)} {{ #siblings data-search-exclude }}\n\n{items}{more}"
+    return f"## More in {md_text(layer_label(layer))} {{ #siblings data-search-exclude }}\n\n{items}{more}"
 
 
 def format_source(source: Source, label: str = "") -> str:
@@ -146,7 +148,7 @@ def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | No
     return block(
         _front_matter(topic),
         _breadcrumb(kmap, topic, page),
-        f"# {topic.title}",
+        f"# {md_text(topic.title)}",
         f'<p class="lm-summary">{inline(topic.summary)}</p>',
         _depth_index(kmap, topic),
         _depths(kmap, topic, calculators, labels),

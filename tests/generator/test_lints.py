@@ -8,11 +8,13 @@ import pytest
 
 from generator.cli import main
 from generator.diagnostics import ContentError
-from generator.lints import check_frontier_age, check_quality, check_readability, check_stale_examples, sentences
+from generator.lints import (
+    check_frontier_age, check_markdown_html, check_quality, check_readability, check_stale_examples, sentences,
+)
 from generator.pipeline import load_map
 from generator.project import Project
 
-from mini_project import MiniProject
+from mini_project import BOARDS, MiniProject
 
 MAP = (
     "title: Mini map\n"
@@ -314,3 +316,20 @@ def test_a_year_only_date_counts_from_january(mini: MiniProject) -> None:
     mini.write("map.yaml", MAP)
     [warning] = check_frontier_age(mini.load(), today=TODAY)
     assert "January 2025" in warning.message
+
+
+def test_html_the_sanitiser_removes_from_a_markdown_field_warns_at_its_line(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", BOARDS.replace("    body: Boards hold chips.", (
+        "    body: |\n"
+        "      Fine <b>bold</b> and `<script>` in code.\n"
+        "      Then <img src=x onerror=y()> here.\n")))
+    warnings = [d for d in check_markdown_html(mini.load()) if d.file.endswith("boards.yaml")]
+    assert [(d.path, d.message) for d in warnings] == [
+        ("depths.D1.body", "the page will not show `onerror` on <img>: raw HTML here passes an allow-list")]
+    line = (mini.content / "layer-2" / "boards.yaml").read_text().splitlines()[warnings[0].line - 1]
+    assert "<img src=x onerror=y()>" in line
+
+
+def test_html_in_a_plain_text_field_is_escaped_not_reported(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", BOARDS.replace("title: Boards", "title: Boards <script>x</script>"))
+    assert [d for d in check_markdown_html(mini.load()) if d.file.endswith("boards.yaml")] == []

@@ -1,0 +1,280 @@
+"""The HTML allow-list: what a page's content may hold once Markdown is rendered.
+
+Markdown fields may carry raw HTML; the site engine renders each page and then this module's
+:func:`on_page_content` hook (an MkDocs hook, copied into the generated tree) keeps only the
+elements, attributes, URL schemes and style properties listed here.  The list is what
+Python-Markdown, its extensions, the theme and layermap's own renderers emit (calculator
+forms, figures, the map's SVG, code, tables, admonitions, details, footnotes, anchors);
+everything else is removed: ``<script>``, ``<style>`` (but the map's colour rules, below),
+``<iframe>``, ``<object>``, event handlers (``on…``), ``javascript:``/``data:`` URLs, images
+from other hosts.  ``layermap check`` reads the same lists to warn about content HTML the
+sanitiser would remove.
+
+Only the standard library and ``nh3`` are imported: the generated tree stays buildable alone.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
+
+import nh3
+
+_TEXT = {"p", "br", "hr", "span", "div", "em", "strong", "b", "i", "u", "s", "del", "ins", "mark",
+         "sub", "sup", "small", "abbr", "kbd", "q", "cite", "code", "pre", "blockquote", "time",
+         "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "a", "img",
+         "figure", "figcaption", "details", "summary", "section", "nav", "article", "aside",
+         "table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td"}
+_FORMS = {"form", "fieldset", "legend", "label", "input", "select", "option", "button", "output"}
+_SVG = {"svg", "g", "defs", "marker", "path", "line", "polyline", "polygon", "rect", "circle",
+        "ellipse", "text", "tspan", "title", "desc"}
+ALLOWED_TAGS: frozenset[str] = frozenset(_TEXT | _FORMS | _SVG)
+
+# Removed together with everything inside them (the rest of a removed tag keeps its text).
+REMOVED_WITH_CONTENT: frozenset[str] = frozenset({"script", "style", "iframe", "object", "embed", "template",
+                                                  "noscript", "textarea", "math", "frame", "frameset"})
+
+# On every allowed element: these, and any data-* or aria-* attribute.
+GLOBAL_ATTRIBUTES: frozenset[str] = frozenset({"class", "id", "title", "role", "hidden", "tabindex", "lang", "dir", "style"})
+ATTRIBUTE_PREFIXES: frozenset[str] = frozenset({"data-", "aria-"})
+_SVG_SHAPE = {"x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "d", "points",
+              "fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "transform", "text-anchor",
+              "dominant-baseline", "marker-end", "marker-start", "opacity"}
+TAG_ATTRIBUTES: dict[str, frozenset[str]] = {
+    "a": frozenset({"href", "name"}),  # SVG's xlink:href is read as href
+    "img": frozenset({"src", "alt", "width", "height", "loading"}),
+    "time": frozenset({"datetime"}),
+    "details": frozenset({"open"}),
+    "ol": frozenset({"start", "reversed", "type"}),
+    "li": frozenset({"value"}),
+    "th": frozenset({"colspan", "rowspan", "scope", "align"}),
+    "td": frozenset({"colspan", "rowspan", "align"}),
+    "col": frozenset({"span"}),
+    "abbr": frozenset(),
+    "form": frozenset({"autocomplete", "novalidate"}),
+    "label": frozenset({"for"}),
+    "input": frozenset({"type", "name", "value", "min", "max", "step", "size", "inputmode", "autocomplete",
+                        "spellcheck", "checked", "disabled", "readonly", "placeholder", "required"}),
+    "select": frozenset({"name", "disabled", "required"}),
+    "option": frozenset({"value", "selected", "disabled"}),
+    "button": frozenset({"type", "disabled", "name", "value"}),
+    "output": frozenset({"for", "name"}),
+    "svg": frozenset({"viewBox", "width", "height", "xmlns", "preserveAspectRatio", "focusable"}),
+    "marker": frozenset({"viewBox", "markerWidth", "markerHeight", "markerUnits", "refX", "refY", "orient"}),
+    **{tag: frozenset(_SVG_SHAPE) for tag in ("g", "path", "line", "polyline", "polygon", "rect", "circle",
+                                               "ellipse", "text", "tspan")},
+}
+
+# Links may leave the site; embedded files (img src) may not (offline is a feature).
+LINK_SCHEMES: frozenset[str] = frozenset({"http", "https", "mailto"})
+URL_ATTRIBUTES: frozenset[str] = frozenset({"href", "src"})
+STYLE_PROPERTIES: frozenset[str] = frozenset({"fill", "stroke", "stroke-width", "stroke-dasharray", "font-size",
+                                              "min-width", "overflow", "text-align"})
+_UNSAFE_STYLE = re.compile(r"url\s*\(|expression\s*\(|\\|@import", re.IGNORECASE)
+
+# The map's edge-kind colours: rules that only set a colour variable, kept as they are.
+_KIND_RULE = r"(?:\[data-md-color-scheme=slate\] )?\.lm-map \.lm-k-[a-z0-9-]+\{--lm-k:#[0-9a-fA-F]{6}\}"
+_KIND_COLOURS = re.compile(rf"<style>(?:{_KIND_RULE})+</style>")
+
+
+def url_allowed(attribute: str, value: str) -> bool:
+    """A link: relative, or http(s)/mailto. An embedded file (``src``): relative to the site only."""
+    text = value.strip()
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        return False
+    if not parts.scheme and not parts.netloc and not text.startswith("//"):
+        return True
+    return attribute == "href" and parts.scheme.lower() in LINK_SCHEMES
+
+
+def attribute_allowed(tag: str, attribute: str, value: str) -> bool:
+    """The checks nh3's lists cannot express: URLs by attribute, and style values."""
+    if attribute in URL_ATTRIBUTES:
+        return url_allowed(attribute, value)
+    if attribute == "style":
+        return not _UNSAFE_STYLE.search(value)
+    return True
+
+
+def _filter(tag: str, attribute: str, value: str) -> str | None:
+    return value if attribute_allowed(tag, attribute, value) else None
+
+
+def _attributes() -> dict[str, set[str]]:
+    every = {tag: set(GLOBAL_ATTRIBUTES) for tag in ALLOWED_TAGS}
+    every["*"] = set(GLOBAL_ATTRIBUTES)
+    for tag, names in TAG_ATTRIBUTES.items():
+        every[tag] = every.get(tag, set()) | set(names)
+    return every
+
+
+# Elements whose content the HTML parser reads as raw text up to their end tag: one left
+# open in a Markdown field would swallow the rest of the page. Their tags are dropped first
+# (their text stays visible, inert), so nothing after them can be lost.
+_RAW_TEXT_TAG = re.compile(r"</?(?:script|style|iframe|noscript|noembed|noframes|xmp|plaintext|textarea|template|math)\b[^>]*>",
+                           re.IGNORECASE)
+
+
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_SVG_ELEMENT = re.compile(r"(<svg\b.*?</svg>)", re.DOTALL | re.IGNORECASE)
+_TITLE_TAG = re.compile(r"</?title\b[^>]*>", re.IGNORECASE)
+
+
+def _drop_raw_text_tags(html: str) -> str:
+    """Comments out, a comment left open shown as text, raw-text tags dropped (``<title>`` too,
+    outside an ``<svg>``, where it is not raw text but the drawing's name)."""
+    html = _COMMENT.sub("", html).replace("<!--", "&lt;!--")
+    parts = _SVG_ELEMENT.split(html)
+    html = "".join(part if index % 2 else _TITLE_TAG.sub("", part) for index, part in enumerate(parts))
+    while True:  # `<scr<script>ipt>` becomes a tag once the inner one goes
+        dropped = _RAW_TEXT_TAG.sub("", html)
+        if dropped == html:
+            return html
+        html = dropped
+
+
+def sanitise(html: str) -> str:
+    """Page content with everything outside the allow-list removed."""
+    kept: dict[str, str] = {}
+
+    def keep(match: re.Match[str]) -> str:
+        token = f"lm-kept-{secrets.token_hex(8)}"
+        kept[token] = match.group(0)
+        return token
+
+    clean = nh3.clean(
+        _drop_raw_text_tags(_KIND_COLOURS.sub(keep, html)),
+        tags=set(ALLOWED_TAGS),
+        clean_content_tags=set(REMOVED_WITH_CONTENT),
+        attributes=_attributes(),
+        generic_attribute_prefixes=set(ATTRIBUTE_PREFIXES),
+        attribute_filter=_filter,
+        url_schemes=set(LINK_SCHEMES),
+        link_rel=None,
+        strip_comments=True,
+        filter_style_properties=set(STYLE_PROPERTIES),
+    )
+    for token, original in kept.items():
+        clean = clean.replace(token, original, 1)
+    return clean
+
+
+def on_page_content(html: str, **_: object) -> str:
+    """MkDocs hook: sanitise each page's rendered content before the theme wraps it."""
+    return sanitise(html)
+
+
+# --- what `layermap check` reports: content HTML the sanitiser would remove ---------------
+
+_ALLOWED_LOWER = {tag: {name.lower() for name in names} for tag, names in TAG_ATTRIBUTES.items()}
+
+
+def _attribute_kept(tag: str, name: str, value: str) -> bool:
+    name = "href" if name == "xlink:href" else name
+    known = name in GLOBAL_ATTRIBUTES or name in _ALLOWED_LOWER.get(tag, set())
+    known = known or any(name.startswith(prefix) for prefix in ATTRIBUTE_PREFIXES)
+    if not known or not attribute_allowed(tag, name, value):
+        return False
+    if name == "style":
+        properties = {part.split(":", 1)[0].strip().lower() for part in value.split(";") if part.strip()}
+        return properties <= STYLE_PROPERTIES
+    return True
+
+
+class _Finder(HTMLParser):
+    """Collects (line, column, what) for each tag or attribute the sanitiser would drop."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, int, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        line, column = self.getpos()
+        if tag not in ALLOWED_TAGS:
+            what = "with its content" if tag in REMOVED_WITH_CONTENT else "(its text is kept)"
+            self.found.append((line, column, f"<{tag}> {what}"))
+            return
+        for name, value in attrs:
+            if not _attribute_kept(tag, name, value or ""):
+                self.found.append((line, column, f"`{name}` on <{tag}>"))
+
+    handle_startendtag = handle_starttag
+
+
+def removed_html(markdown: str) -> list[tuple[int, str]]:
+    """Raw HTML in a Markdown text that will not show as HTML: (character offset, what).
+
+    Tags shown as text (:func:`unbalanced_tags`), then attributes the sanitiser removes."""
+    shown = unbalanced_tags(markdown)
+    text = balanced_markdown(markdown)
+    literal = [*_code_spans(text), *(m.span() for m in _AUTOLINK.finditer(text))]
+    for start, end in literal:  # code shows "<" as it is, an autolink is a link: blank them, keep the offsets
+        text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+    finder = _Finder()
+    finder.feed(text)
+    finder.close()
+    starts = [0] + [index + 1 for index, char in enumerate(markdown) if char == "\n"]
+    removed = [(starts[line - 1] + column, what) for line, column, what in finder.found]
+    return [(offset, f"{what}, shown as text") for offset, what in shown] + removed
+
+
+# --- a Markdown field's own HTML, before the page is put together ---------------------------
+# An element a field opens and never closes (a <table>, a <math>) would swallow or re-parent
+# the rest of the page; a tag outside the allow-list could only be removed. Both are shown
+# as text instead (their "<" becomes "&lt;"), outside code, where Markdown shows "<" anyway.
+
+VOID_TAGS = frozenset({"br", "hr", "img", "input", "col", "wbr", "area", "source", "path", "line", "rect",
+                       "circle", "ellipse", "polyline", "polygon"})
+_FIELD_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\"[^\"]*\"|'[^']*'|[^'\">])*)>")
+_CODE = re.compile(r"(^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\2[ \t]*$|(`+)(?!`).+?(?<!`)\3(?!`))",
+                   re.DOTALL | re.MULTILINE)
+
+
+_AUTOLINK = re.compile(r"<(?:[A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*|[^\s<>@]+@[^\s<>]+)>")
+
+
+def _code_spans(markdown: str) -> list[tuple[int, int]]:
+    return [match.span() for match in _CODE.finditer(markdown)]
+
+
+def _tags_outside_code(markdown: str) -> list[re.Match[str]]:
+    code = _code_spans(markdown)
+    return [m for m in _FIELD_TAG.finditer(markdown)
+            if not any(start <= m.start() < end for start, end in code)
+            and not m.group(3).startswith(":") and "@" not in m.group(0)]  # <https://…>, <a@b.c>: autolinks
+
+
+def unbalanced_tags(markdown: str) -> list[tuple[int, str]]:
+    """Tags of a Markdown field shown as text: outside the allow-list, or never closed/opened."""
+    shown: list[tuple[int, str]] = []
+    open_tags: list[tuple[str, int]] = []
+    for match in _tags_outside_code(markdown):
+        closing, name = match.group(1) == "/", match.group(2).lower()
+        if name not in ALLOWED_TAGS:
+            shown.append((match.start(), f"<{closing and '/' or ''}{name}> (not on the allow-list)"))
+        elif closing:
+            names = [tag for tag, _ in open_tags]
+            if name not in names:
+                shown.append((match.start(), f"</{name}> (never opened)"))
+                continue
+            while open_tags:
+                tag, start = open_tags.pop()
+                if tag == name:
+                    break
+                shown.append((start, f"<{tag}> (never closed)"))
+        elif name not in VOID_TAGS and not match.group(3).rstrip().endswith("/"):
+            open_tags.append((name, match.start()))
+    shown += [(start, f"<{tag}> (never closed)") for tag, start in open_tags]
+    return sorted(shown)
+
+
+def balanced_markdown(markdown: str) -> str:
+    """The field with each tag :func:`unbalanced_tags` finds turned into text."""
+    text = markdown
+    for start, _ in sorted(unbalanced_tags(markdown), reverse=True):
+        text = text[:start] + "&lt;" + text[start + 1:]
+    return text
