@@ -165,13 +165,14 @@ def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, pag
             f'text-anchor="middle">{inline(spec.label)}</text>'
         )
     nodes = "".join(_node(n, page, _accessible_name(n, graph, degree)) for n in placed.nodes)
-    style = kind_styles(known)
+    # In the map's own <style> (hashed into the page's CSP), not a style attribute, which the CSP forbids.
+    style = f"#{map_id}{{min-width:{_n(min(placed.width, placed.width * 0.7))}px}}" + kind_styles(known)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="lm-map-svg" id="{map_id}" viewBox="0 0 {_n(placed.width)} {_n(placed.height)}" '
-        f'width="{_n(placed.width)}" height="{_n(placed.height)}" style="min-width:{_n(min(placed.width, placed.width * 0.7))}px" '
+        f'width="{_n(placed.width)}" height="{_n(placed.height)}" '
         f'role="group" aria-labelledby="{map_id}-title" aria-describedby="{map_id}-desc">'
         f'<title id="{map_id}-title">{inline(title)}</title><desc id="{map_id}-desc">{inline(description)}</desc>'
-        + (f"<style>{style}</style>" if style else "")
+        + f"<style>{style}</style>"
         + f"<defs>{_markers(map_id, used)}</defs>"
         f'<g class="lm-bands" aria-hidden="true">{bands}</g>'
         f'<g class="lm-edges" aria-hidden="true">{"".join(lines)}</g>'
