@@ -150,7 +150,7 @@ def test_instant_navigation_keeps_calculators_working(page: Page, built_site: Bu
     page.goto(built_site.url)
     page.evaluate("window.__lmSamePage = true")
     target = next(url for url in site_urls(built_site) if "/gpu-clusters/" in url)
-    page.locator(f'a[href$="{target.removeprefix(built_site.url)}"]').first.click()
+    page.locator(f'a[href$="{target.removeprefix(built_site.url)}"]:visible').first.click()
     page.wait_for_url(target)
     assert page.evaluate("window.__lmSamePage === true"), "instant navigation was not used"
     use_calculator(page.locator(".lm-calc[data-calculator]").first)
