@@ -1,7 +1,7 @@
 """The Content-Security-Policy and referrer policy every built page carries, as <meta> tags.
 
 GitHub Pages sets no security headers, so the policy travels in the page. It is worked out
-from each built page: the inline scripts the theme writes (and the map's own <style>) are
+from each built page: the inline scripts the theme writes (and any <style> element) are
 allowed by their SHA-256 hash, so nothing else inline runs or styles the page. The policy goes
 first in <head>, after the charset only: a <meta> policy governs only what comes after it.
 """
@@ -18,9 +18,8 @@ from generator.errors import LayermapError
 BASE_POLICY = (
     ("default-src", "'self'"),  # anything not named below: this site only
     ("script-src", "'self'"),  # our modules and the theme's bundle; inline scripts by hash
-    ("style-src", "'self'"),  # our and the theme's stylesheets; the map's <style> by hash
+    ("style-src", "'self'"),  # stylesheets only: no style= attribute; a <style> element only by hash
     ("img-src", "'self' data:"),  # the theme's icons are data: SVGs in its stylesheet
-    ("font-src", "'self'"),
     ("connect-src", "'self'"),  # the search index, the map index, the calculators' files
     ("worker-src", "'self'"),  # the search worker and the calculator worker
     ("object-src", "'none'"),
