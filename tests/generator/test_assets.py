@@ -81,3 +81,11 @@ def test_each_sink_is_caught_with_its_line(source: str, sink: str) -> None:
 )
 def test_safe_calls_are_not_flagged(source: str) -> None:
     assert sinks_in(source, "x.js") == []
+
+
+def test_the_figure_allow_list_keeps_every_element_the_figures_draw() -> None:
+    """calculator.js drops SVG elements it does not know: each one figures.py writes must be known."""
+    script = (ROOT / "generator" / "assets" / "calculator.js").read_text(encoding="utf-8")
+    allowed = set(re.findall(r'"(\w+)"', re.search(r"FIGURE_ELEMENTS = new Set\(\[([^\]]*)\]\)", script).group(1)))
+    drawn = set(re.findall(r"<(\w+)[\s>]", (ROOT / "calcview" / "figures.py").read_text(encoding="utf-8")))
+    assert drawn and drawn <= allowed, drawn - allowed
