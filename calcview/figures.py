@@ -17,17 +17,9 @@ WIDTH = 480
 PLOT_LEFT = 12
 PLOT_WIDTH = 456
 
-COLOURS = {
-    "part-0": "var(--lm-calc-part-0, #4e79a7)",
-    "part-1": "var(--lm-calc-part-1, #f28e2b)",
-    "part-2": "var(--lm-calc-part-2, #59a14f)",
-    "part-3": "var(--lm-calc-part-3, #b07aa1)",
-    "part-4": "var(--lm-calc-part-4, #9c755f)",
-    "over": "var(--lm-calc-over, #e15759)",
-    "forward": "var(--lm-calc-forward, #4e79a7)",
-    "backward": "var(--lm-calc-backward, #f28e2b)",
-    "idle": "var(--lm-calc-idle, currentColor)",
-}
+# A fill is a class (its colour, a --lm-calc-* property with a fallback, is in calculator.css):
+# the site's Content-Security-Policy allows no inline style attributes.
+COLOURS = {name: f"lm-fill-{name}" for name in ("part-0", "part-1", "part-2", "part-3", "part-4", "forward", "backward", "idle")}
 
 
 # html.escape does the same, but importing html costs the browser worker about 80 ms at start
@@ -49,7 +41,7 @@ def svg_root(kind: str, label: str, height: float, body: list[str], extra_class:
     classes = f"lm-fig lm-fig-{kind} {extra_class}".strip()
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" viewBox="0 0 {WIDTH} {number(height)}"'
-        f' width="100%" role="img" aria-label="{escape(label)}" style="overflow:visible">'
+        f' width="100%" role="img" aria-label="{escape(label)}">'
         f"<title>{escape(label)}</title>" + "".join(body) + "</svg>"
     )
 
@@ -57,15 +49,14 @@ def svg_root(kind: str, label: str, height: float, body: list[str], extra_class:
 def rect(x: float, y: float, width: float, height: float, colour: str, css_class: str, title: str = "", extra: str = "") -> str:
     tooltip = f"<title>{escape(title)}</title>" if title else ""
     return (
-        f'<rect class="{css_class}" x="{number(x)}" y="{number(y)}" width="{number(max(width, 0))}"'
-        f' height="{number(height)}" style="fill:{colour}"{extra}>{tooltip}</rect>'
+        f'<rect class="{css_class} {colour}" x="{number(x)}" y="{number(y)}" width="{number(max(width, 0))}"'
+        f' height="{number(height)}"{extra}>{tooltip}</rect>'
     )
 
 
 def text(x: float, y: float, content: str, css_class: str = "lm-fig-text", anchor: str = "start") -> str:
     return (
-        f'<text class="{css_class}" x="{number(x)}" y="{number(y)}" text-anchor="{anchor}"'
-        f' style="fill:currentColor;font-size:12px">{escape(content)}</text>'
+        f'<text class="{css_class}" x="{number(x)}" y="{number(y)}" text-anchor="{anchor}">{escape(content)}</text>'
     )
 
 
@@ -161,12 +152,12 @@ def memory_bar(figure: dict, values: dict) -> str:
         over = words["over_by"].format(**filled)
         body.append(
             f'<rect class="lm-fig-over" x="{number(capacity_x)}" y="{bar_top - 3}" width="{number(x - capacity_x)}"'
-            f' height="{bar_height + 6}" style="fill:none;stroke:{COLOURS["over"]};stroke-width:2;stroke-dasharray:5 3">'
+            f' height="{bar_height + 6}">'
             f"<title>{escape(over)}</title></rect>"
         )
     body.append(
         f'<line class="lm-fig-capacity" x1="{number(capacity_x)}" x2="{number(capacity_x)}" y1="{bar_top - 8}"'
-        f' y2="{bar_top + bar_height + 8}" style="stroke:currentColor;stroke-width:2"/>'
+        f' y2="{bar_top + bar_height + 8}"/>'
     )
     capacity_label = words["capacity"].format(**filled)
     anchor = "end" if capacity_x > PLOT_LEFT + PLOT_WIDTH * 0.6 else "start"
@@ -224,7 +215,7 @@ def pipeline_schedule(figure: dict, values: dict) -> str:
         ticks = "".join(
             f"M{xs[slot]} {ys[stage]}{tick}" for stage, start, end in pipeline_runs(stages, micro_batches, rows) for slot in range(start + 1, end)
         )
-        body.append(f'<path class="lm-fig-ticks" d="{ticks}" style="stroke:var(--md-default-bg-color, #fff);stroke-width:1"/>')
+        body.append(f'<path class="lm-fig-ticks" d="{ticks}"/>')
     axis_y = top + grid_height + 16
     body.append(text(PLOT_LEFT, axis_y, "Stage 1 at top; time runs right →", "lm-fig-text lm-fig-axis"))
     body.append(text(PLOT_LEFT + PLOT_WIDTH, axis_y, f"{stages} stage{'s' if stages != 1 else ''} × {slots} slots", "lm-fig-text lm-fig-axis", "end"))

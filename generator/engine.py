@@ -13,6 +13,7 @@ import re
 import shutil
 from pathlib import Path
 
+from generator.csp import with_security_meta
 from generator.errors import LayermapError
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -68,12 +69,13 @@ def collapse_whitespace(html: str) -> str:
     return "".join(out)
 
 
-def _compact_pages(site: Path) -> None:
+def _finish_pages(site: Path) -> None:
+    """Compact every page, then give it its security policy (hashed from the final text)."""
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        compact = collapse_whitespace(text)
-        if compact != text:
-            page.write_text(compact, encoding="utf-8")
+        finished = with_security_meta(collapse_whitespace(text), str(page.relative_to(site)))
+        if finished != text:
+            page.write_text(finished, encoding="utf-8")
 
 
 def build_site(config_file: Path, site_dir: Path) -> None:
@@ -84,7 +86,7 @@ def build_site(config_file: Path, site_dir: Path) -> None:
         shutil.rmtree(leftover, ignore_errors=True)
     try:
         _build_into(config_file, staging)
-        _compact_pages(staging)
+        _finish_pages(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -13,6 +13,7 @@ from generator.graph import KnowledgeMap, build_map
 from generator.loading import Content, load_content
 from generator.map_index import INDEX_FILE, map_index_json
 from generator.pages import navigation, render_pages
+from generator.render.map_svg import MAP_STYLES_FILE, map_stylesheet
 from generator.project import Project
 from generator.site_tree import DocsTree, layermap_assets, write_tree
 
@@ -38,7 +39,9 @@ def uses_calculators(kmap: KnowledgeMap) -> bool:
 def docs_tree(project: Project, kmap: KnowledgeMap) -> DocsTree:
     pages = render_pages(kmap, calculator_bridge.CalculatorBridge())
     tree = DocsTree(pages=pages, nav=navigation(kmap), copies=layermap_assets(),
-                    texts={INDEX_FILE: map_index_json(kmap)})
+                    texts={INDEX_FILE: map_index_json(kmap),
+                           MAP_STYLES_FILE: map_stylesheet(kmap.config.edge_kinds, (page.text for page in pages))})
+    tree.styles.append(MAP_STYLES_FILE)
     if uses_calculators(kmap):
         tree.copies |= calculator_bridge.site_assets(project.root)
         tree.styles.append(calculator_bridge.CALCULATOR_STYLES)

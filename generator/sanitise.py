@@ -5,7 +5,7 @@ Markdown fields may carry raw HTML; the site engine renders each page and then t
 elements, attributes, URL schemes and style properties listed here.  The list is what
 Python-Markdown, its extensions, the theme and layermap's own renderers emit (calculator
 forms, figures, the map's SVG, code, tables, admonitions, details, footnotes, anchors);
-everything else is removed: ``<script>``, ``<style>`` (but the map's colour rules, below),
+everything else is removed: ``<script>``, ``<style>``,
 ``<iframe>``, ``<object>``, event handlers (``on…``), ``javascript:``/``data:`` URLs, images
 from other hosts.  ``layermap check`` reads the same lists to warn about content HTML the
 sanitiser would remove.
@@ -16,7 +16,6 @@ Only the standard library and ``nh3`` are imported: the generated tree stays bui
 from __future__ import annotations
 
 import re
-import secrets
 from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
@@ -73,11 +72,6 @@ URL_ATTRIBUTES: frozenset[str] = frozenset({"href", "src"})
 STYLE_PROPERTIES: frozenset[str] = frozenset({"fill", "stroke", "stroke-width", "stroke-dasharray", "font-size",
                                               "min-width", "overflow", "text-align"})
 _UNSAFE_STYLE = re.compile(r"url\s*\(|expression\s*\(|\\|@import", re.IGNORECASE)
-
-# The map's edge-kind colours: rules that only set a colour variable, kept as they are.
-_KIND_RULE = r"(?:\[data-md-color-scheme=slate\] )?\.lm-map \.lm-k-[a-z0-9-]+\{--lm-k:#[0-9a-fA-F]{6}\}"
-_KIND_COLOURS = re.compile(rf"<style>(?:{_KIND_RULE})+</style>")
-
 
 def url_allowed(attribute: str, value: str) -> bool:
     """A link: relative, or http(s)/mailto. An embedded file (``src``): relative to the site only."""
@@ -139,15 +133,8 @@ def _drop_raw_text_tags(html: str) -> str:
 
 def sanitise(html: str) -> str:
     """Page content with everything outside the allow-list removed."""
-    kept: dict[str, str] = {}
-
-    def keep(match: re.Match[str]) -> str:
-        token = f"lm-kept-{secrets.token_hex(8)}"
-        kept[token] = match.group(0)
-        return token
-
-    clean = nh3.clean(
-        _drop_raw_text_tags(_KIND_COLOURS.sub(keep, html)),
+    return nh3.clean(
+        _drop_raw_text_tags(html),
         tags=set(ALLOWED_TAGS),
         clean_content_tags=set(REMOVED_WITH_CONTENT),
         attributes=_attributes(),
@@ -158,9 +145,6 @@ def sanitise(html: str) -> str:
         strip_comments=True,
         filter_style_properties=set(STYLE_PROPERTIES),
     )
-    for token, original in kept.items():
-        clean = clean.replace(token, original, 1)
-    return clean
 
 
 def on_page_content(html: str, **_: object) -> str:

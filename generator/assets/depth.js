@@ -22,6 +22,13 @@ function nearestDepth(wanted, present) {
   return [...present].sort((a, b) => Math.abs(level(a) - level(wanted)) - Math.abs(level(b) - level(wanted)) || level(a) - level(b))[0];
 }
 
+function span(className, text) {
+  const element = document.createElement("span");
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
 function buildTabs(container, sections, names) {
   const tablist = document.createElement("div");
   tablist.className = "lm-depth-tabs";
@@ -36,7 +43,7 @@ function buildTabs(container, sections, names) {
     tab.setAttribute("role", "tab");
     tab.setAttribute("aria-controls", section.id);
     tab.dataset.depth = key;
-    tab.innerHTML = `<span class="lm-depth-key">${key}</span> <span class="lm-depth-name">${names[key] || ""}</span>`;
+    tab.append(span("lm-depth-key", key), " ", span("lm-depth-name", names[key] || ""));
     section.setAttribute("role", "tabpanel");
     section.setAttribute("aria-labelledby", tab.id);
     section.tabIndex = 0;

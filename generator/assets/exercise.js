@@ -47,8 +47,15 @@ function playerBar(calc) {
   if (!bar) {
     bar = document.createElement("div");
     bar.className = "lm-player";
-    bar.innerHTML = '<p class="lm-player__text" role="status" aria-live="polite"></p>' +
-      '<button type="button" class="md-button lm-player__stop">Stop</button>';
+    const text = document.createElement("p");
+    text.className = "lm-player__text";
+    text.setAttribute("role", "status");
+    text.setAttribute("aria-live", "polite");
+    const stop = document.createElement("button");
+    stop.type = "button";
+    stop.className = "md-button lm-player__stop";
+    stop.textContent = "Stop";
+    bar.append(text, stop);
     calc.prepend(bar);
   }
   return bar;

@@ -10,6 +10,7 @@ rewrite links inside raw HTML).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from generator.graph import KnowledgeMap
@@ -58,6 +59,22 @@ def readable(colour: str, background: str, ratio: float = MIN_CONTRAST) -> str:
         if contrast(mixed, background) >= ratio:
             break
     return mixed
+
+
+MAP_STYLES_FILE = "assets/layermap/map-styles.css"
+MIN_WIDTH_CLASS = "lm-map-min-"  # + the map's minimum width in px
+_MIN_WIDTH_CLASSES = re.compile(rf"\b{MIN_WIDTH_CLASS}(\d+)\b")
+
+
+def map_stylesheet(kinds: Iterable[EdgeKind], pages: Iterable[str]) -> str:
+    """One stylesheet for the whole site: each kind's colours and each drawn map's minimum width.
+
+    A file, not a <style> in each page: the Content-Security-Policy allows no inline styles it
+    has no hash for, and instant navigation keeps the first page's policy for every later page.
+    """
+    widths = sorted({int(width) for page in pages for width in _MIN_WIDTH_CLASSES.findall(page)})
+    rules = [f".lm-map-svg.{MIN_WIDTH_CLASS}{width}{{min-width:{width}px}}" for width in widths]
+    return "\n".join([kind_styles(kinds), *rules]) + "\n"
 
 
 def kind_styles(kinds: Iterable[EdgeKind]) -> str:
@@ -137,7 +154,6 @@ def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, pag
                title: str, description: str) -> str:
     """One ``<svg>`` element: bands, arrows, labels and linked nodes (keyboard order = node order)."""
     used = sorted({e.kind for e in graph.edges}, key=lambda k: (k is None, k or ""))
-    known = [k for k in kinds if k.id in used]
     degree: dict[str, int] = {}
     for e in graph.edges:
         degree[e.source] = degree.get(e.source, 0) + 1
@@ -165,13 +181,12 @@ def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, pag
             f'text-anchor="middle">{inline(spec.label)}</text>'
         )
     nodes = "".join(_node(n, page, _accessible_name(n, graph, degree)) for n in placed.nodes)
-    style = kind_styles(known)
+    min_width = f"{MIN_WIDTH_CLASS}{_n(min(placed.width, placed.width * 0.7))}"
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="lm-map-svg" id="{map_id}" viewBox="0 0 {_n(placed.width)} {_n(placed.height)}" '
-        f'width="{_n(placed.width)}" height="{_n(placed.height)}" style="min-width:{_n(min(placed.width, placed.width * 0.7))}px" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="lm-map-svg {min_width}" id="{map_id}" viewBox="0 0 {_n(placed.width)} {_n(placed.height)}" '
+        f'width="{_n(placed.width)}" height="{_n(placed.height)}" '
         f'role="group" aria-labelledby="{map_id}-title" aria-describedby="{map_id}-desc">'
         f'<title id="{map_id}-title">{inline(title)}</title><desc id="{map_id}-desc">{inline(description)}</desc>'
-        + (f"<style>{style}</style>" if style else "")
         + f"<defs>{_markers(map_id, used)}</defs>"
         f'<g class="lm-bands" aria-hidden="true">{bands}</g>'
         f'<g class="lm-edges" aria-hidden="true">{"".join(lines)}</g>'

@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from generator.render.map_svg import MAP_STYLES_FILE
 from tests.conftest import BuiltSite
 
 pytestmark = pytest.mark.browser
@@ -157,7 +158,7 @@ def test_dark_mode_uses_the_dark_colours_of_each_kind(browser: Browser, built_si
     page.goto(built_site.url)
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     edge = page.locator("path.lm-edge.lm-k-powers").first
-    css = page.locator("svg.lm-map-svg style").text_content()
+    css = (built_site.site / MAP_STYLES_FILE).read_text(encoding="utf-8")  # the site-wide map stylesheet
     dark = re.search(r"slate\] \.lm-map \.lm-k-powers\{--lm-k:(#\w+)\}", css).group(1)
     stroke = edge.evaluate("e => getComputedStyle(e).stroke")
     r, g, b = (int(dark[i:i + 2], 16) for i in (1, 3, 5))

@@ -45,12 +45,6 @@ def test_what_could_run_or_leave_the_site_is_removed(html: str, left: str) -> No
     assert sanitise(html) == left
 
 
-def test_the_maps_colour_rules_are_the_one_style_kept() -> None:
-    rule = "<style>.lm-map .lm-k-powers{--lm-k:#e8590c}</style>"
-    assert sanitise(f"<div>{rule}</div>") == f"<div>{rule}</div>"
-    assert sanitise("<div><style>.lm-map .lm-k-x{background:url(//e)}</style></div>") == "<div>.lm-map .lm-k-x{background:url(//e)}</div>"
-
-
 def test_the_engine_hook_sanitises_page_content() -> None:
     assert on_page_content("<p>a<script>b</script></p>", page=None, config={}, files=[]) == "<p>ab</p>"
 

@@ -16,7 +16,7 @@ from generator.map_index import map_index, map_index_json
 from generator.pages import render_pages
 from generator.render.map_svg import (
     DARK_BG, FULL_MAP_LIMIT, INDEX_FILE, LIGHT_BG, LAYER_MAP_LIMIT, contrast, home_map_html,
-    kind_styles, layer_map_html, readable, topic_map_html,
+    kind_styles, layer_map_html, map_stylesheet, readable, topic_map_html,
 )
 from generator.render.paths import HOME, built_url, layer_page, relative_url, topic_page
 from generator.schema import Depth, Depths, Edge, EdgeKind, Layer, MapConfig, Topic
@@ -31,7 +31,7 @@ XLINK_HREF = "{http://www.w3.org/1999/xlink}href"  # see map_svg: plain href bre
 
 
 def svg_of(markdown: str) -> ET.Element:
-    match = re.search(r"<svg [^>]*class=\"lm-map-svg\".*?</svg>", markdown, flags=re.DOTALL)
+    match = re.search(r"<svg [^>]*class=\"lm-map-svg[ \"].*?</svg>", markdown, flags=re.DOTALL)
     assert match, "no SVG in the page"
     return ET.fromstring(match.group(0))
 
@@ -188,6 +188,19 @@ def test_layer_page_draws_its_topics() -> None:
 
 
 # --- colours --------------------------------------------------------------------------------
+
+
+def test_maps_carry_no_inline_style_and_the_stylesheet_sizes_each_one() -> None:
+    """The CSP allows no style attribute and no unhashed <style>: a map's minimum width is a class."""
+    css = map_stylesheet(KMAP.config.edge_kinds, PAGES.values())
+    for path in (HOME, layer_page(3), topic_page(KMAP.topics_by_layer[3][0])):
+        svg = svg_of(PAGES[path])
+        assert all(el.get("style") is None for el in svg.iter()) and not list(svg.iter(f"{SVG}style"))
+        width = float(svg.get("width"))
+        [minimum] = [c for c in svg.get("class").split() if c.startswith("lm-map-min-")]
+        pixels = int(minimum.removeprefix("lm-map-min-"))
+        assert abs(pixels - width * 0.7) <= 1 and f".lm-map-svg.{minimum}{{min-width:{pixels}px}}" in css
+    assert kind_styles(KMAP.config.edge_kinds) in css
 
 
 def test_every_kind_colour_is_readable_on_light_and_dark() -> None:

@@ -1,0 +1,211 @@
+"""The whole built site under its Content-Security-Policy, in Chromium: nothing is blocked.
+
+Every page is loaded and used as a reader would (depth tabs, the map, each calculator booted
+and recomputed, an exercise played); search and instant navigation are tried too. Any
+`securitypolicyviolation` event, console error or uncaught exception fails the test, named
+by page. The policy is the page's own <meta>: the test server sends no policy headers, like
+GitHub Pages, except in the test of the worker's own policy.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from generator.csp import WORKER_POLICY
+from tests.conftest import BuiltSite, _QuietHandler, free_port
+
+pytestmark = pytest.mark.browser
+READY_MS = 90_000
+WATCH_VIOLATIONS = """
+window.__lmViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__lmViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` (${event.sourceFile || location.pathname}:${event.lineNumber}) ${event.sample}`);
+}, true);
+"""
+
+
+class Watch:
+    """What went wrong in a page and its workers: console errors, CSP messages, exceptions."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.problems: list[str] = []
+        page.add_init_script(WATCH_VIOLATIONS)
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"{page.url}: uncaught {error}"))
+
+    def _console(self, message) -> None:  # noqa: ANN001
+        if message.type == "error" or "Content Security Policy" in message.text:
+            self.problems.append(f"{self.page.url}: console {message.type}: {message.text}")
+
+    def collect(self) -> list[str]:
+        """The problems so far, with the violations the page's listener saw."""
+        violations = self.page.evaluate("window.__lmViolations ?? []")
+        return [*self.problems, *(f"{self.page.url}: {v}" for v in violations)]
+
+
+def site_urls(site: BuiltSite) -> list[str]:
+    urls = []
+    for path in sorted(site.site.rglob("*.html")):
+        relative = path.relative_to(site.site).as_posix()
+        urls.append(site.url + (relative.removesuffix("index.html") if relative.endswith("index.html") else relative))
+    return urls
+
+
+def show_tab_of(element: Locator) -> None:
+    """Open the depth tab an element sits in (calculators and exercises live in depth panels)."""
+    panel = element.evaluate("el => el.closest('[role=tabpanel]')?.id ?? ''")
+    if panel:
+        element.page.locator(f"#tab-{panel}").click()
+
+
+def outputs(calc: Locator) -> str:
+    return calc.locator("[data-output], [data-error-for]").evaluate_all("els => els.map(e => e.textContent).join('|')")
+
+
+def use_calculator(calc: Locator) -> None:
+    """Boot the calculator, change its first number field and see the worker answer."""
+    show_tab_of(calc)
+    field = calc.locator("input[data-field]").first
+    field.focus()
+    expect(calc.locator(".lm-calc__status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    before = outputs(calc)
+    number = float(field.input_value().replace(",", "") or 1)
+    field.fill(str(number * 2 if number else 1))
+    calc.page.wait_for_function(
+        "([id, before]) => [...document.getElementById(id).querySelectorAll('[data-output], [data-error-for]')]"
+        ".map(e => e.textContent).join('|') !== before",
+        arg=[calc.get_attribute("id"), before], timeout=15_000,
+    )
+    expect(calc.locator(".lm-calc__status")).to_have_attribute("data-state", "ready")
+    art = calc.locator("[data-figure-art]")
+    if art.count():
+        expect(art.first.locator("svg")).to_have_count(1)
+
+
+def play_exercise(item: Locator) -> None:
+    show_tab_of(item)
+    item.get_by_role("button", name="Try it").click()
+    expect(item).to_have_attribute("data-playing", "done", timeout=READY_MS)
+
+
+def use_page(page: Page) -> None:
+    """Everything a reader can do on the page that runs script."""
+    tabs = page.locator(".lm-depth-tabs [role=tab]")
+    for index in range(tabs.count()):
+        tabs.nth(index).click()
+        expect(tabs.nth(index)).to_have_attribute("aria-selected", "true")
+    node = page.locator(".lm-map .lm-node").first
+    if node.count():
+        node.focus()
+        expect(page.locator(".lm-map-info").first).to_be_visible()
+    calcs = page.locator(".lm-calc[data-calculator]")
+    for index in range(calcs.count()):
+        use_calculator(calcs.nth(index))
+    exercise = page.locator(".lm-exercise[data-plan]").first
+    if exercise.count():
+        play_exercise(exercise)
+
+
+def test_every_page_works_under_its_policy_with_no_violation(page: Page, built_site: BuiltSite) -> None:
+    watch = Watch(page)
+    urls = site_urls(built_site)
+    used = {"calculators": 0, "exercises": 0, "maps": 0, "tabs": 0}
+    for url in urls:
+        page.goto(url)
+        page.wait_for_load_state("load")
+        used["calculators"] += page.locator(".lm-calc[data-calculator]").count()
+        used["exercises"] += page.locator(".lm-exercise[data-plan]").count() > 0
+        used["maps"] += page.locator(".lm-map .lm-node").count() > 0
+        used["tabs"] += page.locator(".lm-depth-tabs").count()
+        use_page(page)
+        assert page.locator('meta[http-equiv="Content-Security-Policy"]').count() == 1, url
+    problems = watch.collect()
+    assert not problems, "\n".join(problems)
+    assert len(urls) > 10 and all(used.values()), used  # the walk really met every feature
+
+
+def test_search_finds_pages_under_the_policy(page: Page, built_site: BuiltSite) -> None:
+    watch = Watch(page)
+    page.goto(built_site.url)
+    search = page.locator("input.md-search__input")
+    search.click()
+    # the index loads in Material's search worker: query once it is ready (slow on a busy machine)
+    expect(page.locator(".md-search-result__meta")).not_to_have_text("Initializing search", timeout=60_000)
+    search.press_sequentially("accelerator")
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=30_000)
+    problems = watch.collect()
+    assert not problems, "\n".join(problems)
+
+
+def test_instant_navigation_keeps_calculators_working(page: Page, built_site: BuiltSite) -> None:
+    """Instant navigation keeps the first page's policy: the next page's content must pass it too."""
+    watch = Watch(page)
+    page.goto(built_site.url)
+    page.evaluate("window.__lmSamePage = true")
+    target = next(url for url in site_urls(built_site) if "/gpu-clusters/" in url)
+    page.locator(f'a[href$="{target.removeprefix(built_site.url)}"]:visible').first.click()
+    page.wait_for_url(target)
+    assert page.evaluate("window.__lmSamePage === true"), "instant navigation was not used"
+    use_calculator(page.locator(".lm-calc[data-calculator]").first)
+    problems = watch.collect()
+    assert not problems, "\n".join(problems)
+
+
+# --- the calculator worker under its own policy (for hosts that can send headers) --------------
+
+
+class _WorkerPolicyHandler(_QuietHandler):
+    def end_headers(self) -> None:
+        if self.path.split("?")[0].endswith("/calc-worker.js"):
+            self.send_header("Content-Security-Policy", WORKER_POLICY)
+        super().end_headers()
+
+
+@pytest.fixture(scope="module")
+def served_with_worker_policy(built_site: BuiltSite) -> Iterator[str]:
+    port = free_port()
+    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(_WorkerPolicyHandler, directory=str(built_site.site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{port}/"
+    server.shutdown()
+
+
+def test_the_worker_runs_pyodide_under_its_own_policy_without_eval(browser: Browser, built_site: BuiltSite, served_with_worker_policy: str) -> None:
+    """The worker's policy arrives with its script; Pyodide needs 'wasm-unsafe-eval' there, not 'unsafe-eval'."""
+    assert "'unsafe-eval'" not in WORKER_POLICY and "'wasm-unsafe-eval'" in WORKER_POLICY
+    page = browser.new_page()
+    watch = Watch(page)
+    policies = []
+    page.on("response", lambda r: policies.append(r.headers.get("content-security-policy")) if r.url.endswith("/calc-worker.js") else None)
+    target = next(url for url in site_urls(built_site) if "/gpu-clusters/" in url)
+    page.goto(served_with_worker_policy + target.removeprefix(built_site.url))
+    use_calculator(page.locator(".lm-calc[data-calculator]").first)
+    assert policies == [WORKER_POLICY]
+    problems = watch.collect()
+    page.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_a_blocked_inline_script_is_reported(page: Page, built_site: BuiltSite) -> None:
+    """The watch is not blind: a page that breaks its policy shows up as a violation."""
+    source = built_site.site / "404.html"
+    broken = source.read_text(encoding="utf-8").replace("</body>", "<script>document.title = 'ran'</script></body>")
+    (built_site.site / "csp-probe.html").write_text(broken, encoding="utf-8")
+    try:
+        watch = Watch(page)
+        page.goto(built_site.url + "csp-probe.html")
+        page.wait_for_load_state("load")
+        problems = watch.collect()
+        assert page.title() != "ran"
+        assert any(re.search(r"script-src-elem blocked inline", p) for p in problems), problems
+    finally:
+        (built_site.site / "csp-probe.html").unlink()
