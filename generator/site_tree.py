@@ -19,8 +19,8 @@ from generator.pages import NavItem, PageSource
 
 ASSET_DIR = Path(__file__).parent / "assets"
 GENERATED_KEYS = ("docs_dir", "site_dir", "nav", "extra_css", "extra_javascript")
-STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css"]
-SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js"]
+STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css", "assets/layermap/offline.css"]
+SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js", "assets/layermap/offline.js"]
 
 
 @dataclass
