@@ -11,6 +11,8 @@ import logging
 import os
 import re
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.errors import LayermapError
@@ -28,25 +30,33 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def _build_into(config_file: Path, target: Path) -> str:
-    """Build the site into ``target``; return its site_url ("" when none is set)."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
+@contextmanager
+def _engine_errors() -> Iterator[None]:
+    """Turn the engine's failures into one LayermapError listing what it logged."""
     from mkdocs.exceptions import MkDocsException
 
     handler = _Collect()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(handler)
     try:
-        config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
-        build(config)
-        return config.site_url or ""
+        yield
     except (MkDocsException, OSError) as error:
         details = "\n".join(f"    {m}" for m in handler.messages) or f"    {error}"
         raise LayermapError(f"the site engine (MkDocs) failed:\n{details}",
                             "fix the problems above; the previous site/ was kept") from None
     finally:
         logger.removeHandler(handler)
+
+
+def _build_into(config_file: Path, target: Path) -> str:
+    """Build the site into ``target``; return its site_url ("" when none is set)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    with _engine_errors():
+        config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
+        build(config)
+        return config.site_url or ""
 
 
 _VERBATIM = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
@@ -112,7 +122,8 @@ def configured_site_url(config_file: Path) -> str:
     """The site_url the engine will build with ("" when none is set), read as the engine reads it."""
     from mkdocs.config import load_config
 
-    return load_config(config_file=str(config_file)).site_url or ""
+    with _engine_errors():
+        return load_config(config_file=str(config_file)).site_url or ""
 
 
 def serve_site(config_file: Path, address: str) -> None:

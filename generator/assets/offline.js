@@ -157,6 +157,12 @@ function checkForUpdate() {
   navigator.serviceWorker.getRegistration(WORKER_URL).then((registration) => registration?.update()).catch(() => {});
 }
 
+// After the page has loaded, so that precaching the site never competes with the page itself.
+function whenLoaded(run) {
+  if (document.readyState === "complete") run();
+  else addEventListener("load", run, { once: true });
+}
+
 function onPage() {
   addSaveControl();
   if (canWork) checkForUpdate();
@@ -165,7 +171,7 @@ function onPage() {
 if (isServed) {
   if (canWork) {
     reloadOnNewController();
-    register();
+    whenLoaded(register);
   }
   addEventListener("online", showConnection);
   addEventListener("offline", showConnection);

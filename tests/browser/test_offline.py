@@ -9,6 +9,7 @@ calculator must still work, served by the service worker alone.
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import ThreadingHTTPServer
@@ -20,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from generator.calculator_bridge import CalculatorBridge, calculator_module, calcview_raw
 from generator.exercises import play
 from tests.browser.test_exercises import CASES, open_calculator, set_control
-from tests.conftest import BuiltSite, _QuietHandler, build_project, copy_project, free_port
+from tests.conftest import ROOT, BuiltSite, _QuietHandler, build_project, copy_project, free_port
 
 pytestmark = pytest.mark.browser
 SUB_PATH = "/layermap/"
@@ -238,3 +239,31 @@ def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: Browser
     page.locator(".layermap-notice--update").get_by_role("button", name="Reload").click()
     expect(page.locator(".md-content h1").first).to_contain_text(new_title, timeout=30_000)
     expect(page.locator(".layermap-notice--update")).to_have_count(0)
+
+
+def test_instant_navigation_works_at_any_address_once_the_worker_serves_the_site(browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Built without a site URL (no sitemap.xml on the server), served at a sub-path: the worker's
+    sitemap for its own scope lets Material's instant navigation take links without a reload."""
+    from generator.cli import main
+    from tests.site.test_offline_build import MINI
+
+    shutil.copytree(MINI / "content", tmp_path / "content")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    monkeypatch.delenv("LAYERMAP_SITE_URL", raising=False)
+    assert main(["--project", str(tmp_path), "build"]) == 0
+    assert not (tmp_path / "site" / "sitemap.xml").exists()
+    served = SubPathSite(tmp_path, tmp_path / "site", free_port())
+    served.start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_controlled(page, served.url)
+        page.reload()  # Material reads the sitemap once per full load: now from the worker
+        page.evaluate("window.notReloaded = true")
+        page.locator('.md-content a[href$="layer-2/"] >> visible=true').first.click()
+        expect(page).to_have_url(re.compile(re.escape(served.url + "layer-2/") + "(#.*)?$"))
+        expect(page.locator(".md-content h1").first).to_be_visible()
+        assert page.evaluate("window.notReloaded === true")
+    finally:
+        context.close()
+        served.stop()
