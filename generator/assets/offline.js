@@ -77,14 +77,17 @@ async function askWorker(type, onMessage) {
   registration.active.postMessage({ type }, [channel.port2]);
 }
 
-function saveForOffline() {
+async function saveForOffline() {
   if (saving) return;
   saving = true;
   setStatus("Saving: preparing the file list");
-  askWorker("SAVE_FOR_OFFLINE", onSaveMessage).catch((error) => {
+  try {
+    await navigator.serviceWorker.register(WORKER_URL);  // already registered: resolves at once
+    await askWorker("SAVE_FOR_OFFLINE", onSaveMessage);
+  } catch (error) {
     saving = false;
-    setStatus(`Could not save: ${error.message}`);
-  });
+    setStatus(`Could not save: this copy of the site has no service worker (${error.message}).`);
+  }
 }
 
 function addSaveControl() {
