@@ -267,3 +267,23 @@ def test_instant_navigation_works_at_any_address_once_the_worker_serves_the_site
     finally:
         context.close()
         served.stop()
+
+
+def test_the_calculator_runtime_is_cached_when_a_calculator_first_starts(context: BrowserContext, sub_path_site: SubPathSite) -> None:
+    site = sub_path_site
+    if site.server is None:
+        site.start()
+    topic, key, depth, _, _ = CASES[0].values
+    page = context.new_page()
+    open_controlled(page, site.url)
+    assert cached_runtime_files(page) == []
+    open_calculator(page, site.built(), topic, key, depth.calculator.name)
+    runtime = sorted(p.name for p in (site.site / "assets" / "pyodide").iterdir())
+    page.wait_for_function(f"""async () => {{
+        const names = new Set();
+        for (const cacheName of await caches.keys())
+            for (const request of await (await caches.open(cacheName)).keys())
+                names.add(new URL(request.url).pathname.split('/').pop());
+        return {runtime!r}.every((name) => names.has(name));
+    }}""", timeout=30_000)
+    assert sorted(cached_runtime_files(page)) == runtime
