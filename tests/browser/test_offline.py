@@ -176,7 +176,8 @@ def test_after_saving_everything_works_offline(context: BrowserContext, sub_path
 def check_search(page: Page, site: SubPathSite) -> None:
     page.goto(site.url)
     page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.locator("input.md-search__input").fill("all-reduce")
+    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching", timeout=30_000)  # index loaded
+    page.locator("input.md-search__input").press_sequentially("all-reduce")  # Material searches on keyup
     first = page.locator(".md-search-result__item a").first
     expect(first).to_be_visible(timeout=30_000)
     first.click()
