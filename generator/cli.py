@@ -34,13 +34,27 @@ def cmd_check(project: Project, _: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_build(project: Project, _: argparse.Namespace) -> int:
+def _check_site_address(config: Path, required: bool) -> None:
+    """Warn (or, with --require-site-url, refuse) when the site URL is missing or local."""
+    from generator.engine import configured_site_url
+    from generator.site_address import address_problem, fix_for_publishing
+
+    problem = address_problem(configured_site_url(config))
+    if problem and required:
+        raise LayermapError(f"--require-site-url: {problem}", f"{fix_for_publishing()}; the previous site/ was kept")
+    if problem:
+        print(f"warning: {problem}\n    fix: {fix_for_publishing()} (`layermap build --require-site-url` "
+              "makes this an error)", file=sys.stderr)
+
+
+def cmd_build(project: Project, args: argparse.Namespace) -> int:
     from generator.engine import build_site
     from generator.pipeline import generate
 
     started = time.perf_counter()
     config, warnings = generate(project)
     _print_warnings(warnings)
+    _check_site_address(config, args.require_site_url)
     build_site(config, project.site_dir)
     print(f"built {project.site_dir} in {time.perf_counter() - started:.1f} s")
     return 0
@@ -124,7 +138,10 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="layermap", description="Build a layered knowledge map from YAML.")
     p.add_argument("--project", type=Path, default=Path.cwd(), help="project folder (default: here)")
     sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("build", help="validate and build the site into site/").set_defaults(run=cmd_build)
+    build = sub.add_parser("build", help="validate and build the site into site/")
+    build.add_argument("--require-site-url", action="store_true",
+                       help="refuse to build without a public site URL (LAYERMAP_SITE_URL), as for publishing")
+    build.set_defaults(run=cmd_build)
     serve = sub.add_parser("serve", help="serve the site locally, rebuilding when content changes")
     serve.add_argument("--address", default="127.0.0.1:8000", help="host:port (default 127.0.0.1:8000)")
     serve.set_defaults(run=cmd_serve)

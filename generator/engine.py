@@ -11,10 +11,13 @@ import logging
 import os
 import re
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.csp import with_security_meta
 from generator.errors import LayermapError
+from generator.offline import write_service_worker
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
@@ -28,23 +31,33 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def _build_into(config_file: Path, target: Path) -> None:
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
+@contextmanager
+def _engine_errors() -> Iterator[None]:
+    """Turn the engine's failures into one LayermapError listing what it logged."""
     from mkdocs.exceptions import MkDocsException
 
     handler = _Collect()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(handler)
     try:
-        config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
-        build(config)
+        yield
     except (MkDocsException, OSError) as error:
         details = "\n".join(f"    {m}" for m in handler.messages) or f"    {error}"
         raise LayermapError(f"the site engine (MkDocs) failed:\n{details}",
                             "fix the problems above; the previous site/ was kept") from None
     finally:
         logger.removeHandler(handler)
+
+
+def _build_into(config_file: Path, target: Path) -> str:
+    """Build the site into ``target``; return its site_url ("" when none is set)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    with _engine_errors():
+        config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
+        build(config)
+        return config.site_url or ""
 
 
 _VERBATIM = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
@@ -78,15 +91,26 @@ def _finish_pages(site: Path) -> None:
             page.write_text(finished, encoding="utf-8")
 
 
+SITEMAP_FILES = ("sitemap.xml", "sitemap.xml.gz")
+
+
+def _drop_sitemap(site: Path) -> None:
+    """Without a site URL the engine's sitemap could only name a wrong address: leave it out."""
+    for name in SITEMAP_FILES:
+        (site / name).unlink(missing_ok=True)
+
+
 def build_site(config_file: Path, site_dir: Path) -> None:
-    """Build into a temporary sibling folder, then swap it in place of ``site_dir``."""
+    """Build into a temporary sibling folder, add the service worker, then swap it in place of ``site_dir``."""
     staging = site_dir.with_name(f".{site_dir.name}.new")
     retired = site_dir.with_name(f".{site_dir.name}.old")
     for leftover in (staging, retired):
         shutil.rmtree(leftover, ignore_errors=True)
     try:
-        _build_into(config_file, staging)
+        if not _build_into(config_file, staging):
+            _drop_sitemap(staging)
         _finish_pages(staging)
+        write_service_worker(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -94,6 +118,14 @@ def build_site(config_file: Path, site_dir: Path) -> None:
         site_dir.rename(retired)
     staging.rename(site_dir)
     shutil.rmtree(retired, ignore_errors=True)
+
+
+def configured_site_url(config_file: Path) -> str:
+    """The site_url the engine will build with ("" when none is set), read as the engine reads it."""
+    from mkdocs.config import load_config
+
+    with _engine_errors():
+        return load_config(config_file=str(config_file)).site_url or ""
 
 
 def serve_site(config_file: Path, address: str) -> None:

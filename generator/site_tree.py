@@ -21,8 +21,8 @@ ASSET_DIR = Path(__file__).parent / "assets"
 SANITISER = Path(__file__).parent / "sanitise.py"  # an engine hook; see generator/sanitise.py
 SANITISER_HOOK = "hooks/layermap_sanitise.py"
 GENERATED_KEYS = ("docs_dir", "site_dir", "nav", "extra_css", "extra_javascript", "hooks")
-STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css"]
-SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js"]
+STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css", "assets/layermap/offline.css"]
+SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js", "assets/layermap/offline.js"]
 
 
 @dataclass

@@ -1,0 +1,97 @@
+// Writes the site's service worker into a built site folder, with Workbox (npm workbox-build):
+//
+//   node build-service-worker.mjs SITE_DIR
+//
+// SITE_DIR/sw.js gets two manifests, each entry a site-relative URL with a revision (a hash of
+// the file's bytes): every page and asset (precached when the worker installs) and the calculator
+// runtime, assets/pyodide/ (about 13 MB: cached when first used or when the reader saves the site).
+// The Workbox runtime the worker imports is copied to SITE_DIR/assets/workbox/ (never a CDN).
+// On failure: a message on stderr and exit status 1 (2 when workbox-build is not installed).
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const WORKER_SOURCE = path.join(HERE, "service-worker.js");
+const WORKBOX_LIBRARIES = ["workbox-core", "workbox-routing", "workbox-strategies", "workbox-precaching"];
+const RUNTIME_FOLDER = "assets/pyodide";
+const RUNTIME_FILES = `${RUNTIME_FOLDER}/**/*`;
+const RUNTIME_INJECTION_POINT = "self.__LAYERMAP_RUNTIME_MANIFEST";
+const NOT_PRECACHED = [RUNTIME_FILES, "assets/workbox/**", "sw.js", "sitemap.xml", "sitemap.xml.gz", "**/*.map"];
+const MAX_PAGE_OR_ASSET_BYTES = 32 * 1024 * 1024;  // Workbox's default (2 MB) would silently skip a large search index
+const MAX_RUNTIME_FILE_BYTES = 64 * 1024 * 1024;  // pyodide.asm.wasm is about 10 MB
+
+function loadWorkboxBuild() {
+  const require = createRequire(import.meta.url);
+  try {
+    return { workboxBuild: require("workbox-build"), resolveFromWorkbox: createRequire(require.resolve("workbox-build")) };
+  } catch (error) {
+    if (error?.code !== "MODULE_NOT_FOUND") throw error;
+    process.stderr.write(`the npm package workbox-build is not installed (looked from ${HERE}); run \`npm ci\` in the layermap folder\n`);
+    process.exit(2);
+  }
+}
+
+async function copyWorkboxRuntime(resolveFromWorkbox, site) {
+  const target = path.join(site, "assets", "workbox");
+  await mkdir(target, { recursive: true });
+  for (const library of WORKBOX_LIBRARIES) {
+    const folder = path.dirname(resolveFromWorkbox.resolve(`${library}/package.json`));
+    await copyFile(path.join(folder, "build", `${library}.prod.js`), path.join(target, `${library}.prod.js`));
+  }
+}
+
+function failOnWarnings(what, result) {
+  if (result.warnings.length) throw new Error(`${what}:\n  ${result.warnings.join("\n  ")}`);
+  return result;
+}
+
+async function hasRuntime(site) {
+  return stat(path.join(site, RUNTIME_FOLDER)).then((found) => found.isDirectory(), () => false);
+}
+
+// A site without calculators has no runtime: its worker gets an empty runtime manifest.
+async function injectRuntimeManifest(injectManifest, site, swDest) {
+  if (!(await hasRuntime(site))) {
+    const source = await readFile(WORKER_SOURCE, "utf8");
+    await writeFile(swDest, source.replace(RUNTIME_INJECTION_POINT, "[]"));
+    return { count: 0, size: 0 };
+  }
+  return failOnWarnings("the calculator runtime's manifest", await injectManifest({
+    swSrc: WORKER_SOURCE, swDest, globDirectory: site, globPatterns: [RUNTIME_FILES],
+    injectionPoint: RUNTIME_INJECTION_POINT, maximumFileSizeToCacheInBytes: MAX_RUNTIME_FILE_BYTES,
+  }));
+}
+
+async function writeServiceWorker(injectManifest, site) {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), "layermap-sw-"));
+  try {
+    const withRuntime = path.join(scratch, "sw.js");
+    const runtime = await injectRuntimeManifest(injectManifest, site, withRuntime);
+    const precache = failOnWarnings("the precache manifest", await injectManifest({
+      swSrc: withRuntime, swDest: path.join(site, "sw.js"), globDirectory: site, globPatterns: ["**/*"],
+      globIgnores: NOT_PRECACHED, maximumFileSizeToCacheInBytes: MAX_PAGE_OR_ASSET_BYTES,
+    }));
+    return { precached: precache.count, precachedBytes: precache.size, runtime: runtime.count, runtimeBytes: runtime.size };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function main([site]) {
+  if (!site) {
+    process.stderr.write("usage: node build-service-worker.mjs SITE_DIR\n");
+    process.exit(1);
+  }
+  const { workboxBuild, resolveFromWorkbox } = loadWorkboxBuild();
+  await copyWorkboxRuntime(resolveFromWorkbox, site);
+  const counts = await writeServiceWorker(workboxBuild.injectManifest, site);
+  process.stdout.write(`${JSON.stringify(counts)}\n`);
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  process.stderr.write(`${error?.message ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+// The site's service worker (classic script). The build (build-service-worker.mjs) fills in the
+// two manifests and writes it as sw.js at the site's root, so its scope is the whole site, also
+// under a sub-path such as https://user.github.io/layermap/.
+//   - Every page and asset of this build is precached with its revision when the worker installs
+//     (Workbox precaching); pages are answered from that cache, so a reader who visited once
+//     can read everything offline, and one worker's pages and assets all come from one build.
+//   - The calculator runtime (assets/pyodide/, about 13 MB) is cached on first use, cache first,
+//     in a cache named after its revisions; "Save for offline" (assets/layermap/offline.js) asks
+//     this worker to fetch it all, with progress.
+//   - A new build's worker waits until the reader chooses to reload (message SKIP_WAITING).
+//   - sitemap.xml is answered from the manifest for the address the site is actually served from,
+//     so Material's instant navigation works whatever site_url the build had.
+importScripts(
+  "assets/workbox/workbox-core.prod.js",
+  "assets/workbox/workbox-routing.prod.js",
+  "assets/workbox/workbox-strategies.prod.js",
+  "assets/workbox/workbox-precaching.prod.js",
+);
+
+const PRECACHE = self.__WB_MANIFEST;
+const RUNTIME = self.__LAYERMAP_RUNTIME_MANIFEST;
+const SCOPE = self.registration.scope;
+const RUNTIME_CACHE_PREFIX = `layermap-runtime-${SCOPE}-`;
+const RUNTIME_CACHE = RUNTIME_CACHE_PREFIX + fingerprint(RUNTIME);
+const RUNTIME_URLS = new Set(RUNTIME.map((entry) => siteUrl(entry.url)));
+
+function siteUrl(relative) {
+  return new URL(relative, SCOPE).href;
+}
+
+// A short, stable name for a list of revisions (FNV-1a): a new Pyodide gets a new cache.
+function fingerprint(entries) {
+  let hash = 0x811c9dc5;
+  for (const char of entries.map((entry) => `${entry.url}@${entry.revision}`).join("\n")) {
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  }
+  return hash.toString(16);
+}
+
+workbox.core.setCacheNameDetails({ prefix: "layermap" });
+workbox.core.clientsClaim();  // the first install serves the open page at once; later ones wait
+workbox.precaching.cleanupOutdatedCaches();
+
+// --- the calculator runtime: cache first, also for the worker's HEAD checks ---------------------
+
+const isRuntimeFile = ({ url }) => RUNTIME_URLS.has(url.origin + url.pathname);
+
+async function answerHeadFromCache({ request }) {
+  const cached = await (await caches.open(RUNTIME_CACHE)).match(request.url);
+  return cached ? new Response(null, { status: cached.status, headers: cached.headers }) : fetch(request);
+}
+
+workbox.routing.registerRoute(isRuntimeFile, new workbox.strategies.CacheFirst({ cacheName: RUNTIME_CACHE }));
+workbox.routing.registerRoute(isRuntimeFile, answerHeadFromCache, "HEAD");
+
+// --- sitemap.xml for the address the site is served from ---------------------------------------
+
+function escapeXml(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function sitemapForScope() {
+  const pages = PRECACHE.map((entry) => entry.url)
+    .filter((url) => url === "index.html" || url.endsWith("/index.html"))
+    .map((url) => siteUrl(url.slice(0, -"index.html".length)));
+  const urls = pages.map((page) => `<url><loc>${escapeXml(page)}</loc></url>`).join("\n");
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}
+
+workbox.routing.registerRoute(({ url }) => url.origin + url.pathname === siteUrl("sitemap.xml"), sitemapForScope);
+
+// --- pages and assets: precached; a page URL's query (a calculator scenario) never matters -------
+
+workbox.precaching.precacheAndRoute(PRECACHE, { directoryIndex: "index.html", ignoreURLParametersMatching: [/.*/], cleanURLs: false });
+
+// --- saving for offline -----------------------------------------------------------------------
+
+async function ensureCached(cache, key) {
+  if (await cache.match(key)) return;
+  const response = await fetch(key);
+  if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
+  await cache.put(key, response);
+}
+
+async function runtimeSaved() {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const saved = new Set((await cache.keys()).map((request) => request.url));
+  return [...RUNTIME_URLS].every((url) => saved.has(url));
+}
+
+// Every file of this build, pages first, then the runtime; one progress message per file.
+async function saveForOffline(port) {
+  const total = PRECACHE.length + RUNTIME.length;
+  let done = 0;
+  try {
+    const precache = await caches.open(workbox.core.cacheNames.precache);
+    for (const entry of PRECACHE) {
+      await ensureCached(precache, workbox.precaching.getCacheKeyForURL(siteUrl(entry.url)));
+      port.postMessage({ type: "progress", done: ++done, total });
+    }
+    const runtime = await caches.open(RUNTIME_CACHE);
+    for (const url of RUNTIME_URLS) {
+      await ensureCached(runtime, url);
+      port.postMessage({ type: "progress", done: ++done, total });
+    }
+    port.postMessage({ type: "done", total });
+  } catch (error) {
+    port.postMessage({ type: "failed", done, total, reason: String(error?.message ?? error) });
+  }
+}
+
+self.addEventListener("message", (event) => {
+  const type = event.data?.type;
+  if (type === "SKIP_WAITING") self.skipWaiting();
+  else if (type === "SAVE_FOR_OFFLINE" && event.ports[0]) event.waitUntil(saveForOffline(event.ports[0]));
+  else if (type === "OFFLINE_STATUS" && event.ports[0]) {
+    event.waitUntil(runtimeSaved().then((saved) => event.ports[0].postMessage({ type: "status", saved })));
+  }
+});
+
+// --- versions: a reader who saved the old runtime gets the new one before it takes over ----------
+
+async function olderRuntimeCaches() {
+  return (await caches.keys()).filter((name) => name.startsWith(RUNTIME_CACHE_PREFIX) && name !== RUNTIME_CACHE);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    if ((await olderRuntimeCaches()).length === 0 || await runtimeSaved()) return;
+    const runtime = await caches.open(RUNTIME_CACHE);
+    for (const url of RUNTIME_URLS) await ensureCached(runtime, url);
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(olderRuntimeCaches().then((names) => Promise.all(names.map((name) => caches.delete(name)))));
+});

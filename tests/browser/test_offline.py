@@ -1,0 +1,290 @@
+"""Offline after one visit, under a GitHub Pages-like sub-path, and a redeploy picked up cleanly.
+
+The site is built with its address at /layermap/ on a local server. A reader visits once, saves
+the site for offline, then the server is stopped and the browser context set offline: every
+page (by link, by address and by reload), search, the depth switcher and one exercise of every
+calculator must still work, served by the service worker alone.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from generator.calculator_bridge import CalculatorBridge, calculator_module, calcview_raw
+from generator.exercises import play
+from tests.browser.test_exercises import CASES, open_calculator, set_control
+from tests.conftest import ROOT, BuiltSite, _QuietHandler, build_project, copy_project, free_port
+
+pytestmark = pytest.mark.browser
+SUB_PATH = "/layermap/"
+NOT_PRECACHED = re.compile(r"^(sw\.js|sitemap\.xml(\.gz)?|assets/workbox/.*|.*\.map)$")
+CHANGED_TOPIC = "content/layer-1/power-cooling.yaml"
+
+
+class _SubPathHandler(_QuietHandler):
+    """Serves the site under SUB_PATH only, as GitHub Pages serves a project site."""
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(SUB_PATH):
+            return str(Path(self.directory) / "not-under-the-sub-path")
+        return super().translate_path("/" + path[len(SUB_PATH):])
+
+
+@dataclass
+class SubPathSite:
+    root: Path
+    site: Path
+    port: int
+    server: ThreadingHTTPServer | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}{SUB_PATH}"
+
+    def start(self) -> None:
+        import functools
+        import threading
+
+        handler = functools.partial(_SubPathHandler, directory=str(self.site))
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.server:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    def built(self) -> BuiltSite:
+        return BuiltSite(self.root, self.site, self.url)
+
+    def pages(self) -> list[str]:
+        """Every page's address below the site root ("" for home), from the built files."""
+        found = [p.relative_to(self.site).as_posix() for p in self.site.rglob("index.html")]
+        return sorted(path[: -len("index.html")] for path in found)
+
+    def saved_file_count(self) -> int:
+        files = [p.relative_to(self.site).as_posix() for p in self.site.rglob("*") if p.is_file()]
+        return sum(1 for path in files if not NOT_PRECACHED.match(path))
+
+
+@pytest.fixture(scope="module")
+def sub_path_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SubPathSite]:
+    root = copy_project(tmp_path_factory.mktemp("offline-project"))
+    port = free_port()
+    served = SubPathSite(root, root / "site", port)
+    build_project(root, served.url)
+    served.start()
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+def open_controlled(page: Page, url: str) -> None:
+    """Open a page and wait until the service worker is active and serves it."""
+    page.goto(url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def save_for_offline(page: Page, expected_files: int) -> list[str]:
+    """Press "Save for offline" by keyboard; return every status text shown meanwhile."""
+    page.evaluate("""() => {
+        window.seenStatus = [];
+        const status = document.querySelector('.layermap-offline__status');
+        new MutationObserver(() => window.seenStatus.push(status.textContent))
+            .observe(status, {childList: true, characterData: true, subtree: true});
+    }""")
+    button = page.get_by_role("button", name="Save for offline")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".layermap-offline__status")).to_have_text(
+        f"Saved: all {expected_files} files. This site now works offline in this browser.", timeout=120_000)
+    return page.evaluate("window.seenStatus")
+
+
+def cached_runtime_files(page: Page) -> list[str]:
+    """Names of the Pyodide runtime files held in any of the site's caches."""
+    return page.evaluate("""async () => {
+        const names = [];
+        for (const cacheName of await caches.keys()) {
+            for (const request of await (await caches.open(cacheName)).keys()) {
+                const path = new URL(request.url).pathname;
+                if (path.includes('/assets/pyodide/')) names.push(path.split('/').pop());
+            }
+        }
+        return names;
+    }""")
+
+
+def expect_page(page: Page, path: str) -> None:
+    expect(page).to_have_url(re.compile(re.escape(path) + r"(#.*)?$"))
+    expect(page.locator(".md-content h1").first).to_be_visible()
+
+
+def test_after_saving_everything_works_offline(context: BrowserContext, sub_path_site: SubPathSite) -> None:
+    site = sub_path_site
+    page = context.new_page()
+    open_controlled(page, site.url)
+    assert cached_runtime_files(page) == []  # the runtime is not precached: nothing fetched it yet
+    total = site.saved_file_count()
+    seen = save_for_offline(page, total)
+    assert f"Saving: 1 of {total} files" in seen and f"Saving: {total} of {total} files" in seen
+    assert sorted(cached_runtime_files(page)) == sorted(p.name for p in (site.site / "assets" / "pyodide").iterdir())
+
+    site.stop()
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator(".layermap-notice--offline")).to_contain_text("You are offline")
+
+    # every page by its address, then by reload
+    for path in site.pages():
+        page.goto(site.url + path)
+        expect_page(page, site.url + path)
+    page.reload()
+    expect_page(page, site.url + site.pages()[-1])
+
+    # every topic by a link from home (instant navigation, then back)
+    page.goto(site.url)
+    topic_links = page.locator(".md-content a[href]").evaluate_all(
+        "els => [...new Set(els.map(a => a.href).filter(h => /layer-\\d+\\/[a-z0-9-]+\\/$/.test(h)))]")
+    assert len(topic_links) >= 9
+    for href in topic_links:
+        page.locator(f'.md-content a[href="{href}"] >> visible=true').first.click()
+        expect_page(page, href)
+        page.go_back()
+        expect(page).to_have_url(re.compile(re.escape(site.url) + "(#.*)?$"))
+
+    check_search(page, site)
+    check_depth_switch(page, site)
+    check_one_exercise_per_calculator(page, site)
+
+
+def check_search(page: Page, site: SubPathSite) -> None:
+    page.goto(site.url)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching", timeout=30_000)  # index loaded
+    page.locator("input.md-search__input").press_sequentially("all-reduce")  # Material searches on keyup
+    first = page.locator(".md-search-result__item a").first
+    expect(first).to_be_visible(timeout=30_000)
+    first.click()
+    expect(page.locator(".md-content h1").first).to_be_visible()
+    assert page.url.startswith(site.url) and page.url != site.url
+
+
+def check_depth_switch(page: Page, site: SubPathSite) -> None:
+    page.goto(site.url + "layer-3/gpu-clusters/")
+    page.get_by_role("tab", name=re.compile("D4")).click()
+    expect(page.get_by_role("tab", name=re.compile("D4"))).to_have_attribute("aria-selected", "true")
+    assert page.locator(".lm-depth:visible").evaluate_all("els => els.map(e => e.dataset.depth)") == ["D4"]
+
+
+def check_one_exercise_per_calculator(page: Page, site: SubPathSite) -> None:
+    import calcview
+
+    first_cases = {}
+    for case in CASES:
+        topic, key, depth, index, exercise = case.values
+        first_cases.setdefault(depth.calculator.name, case.values)
+    assert len(first_cases) >= 6
+    for name, (topic, key, depth, _, exercise) in first_cases.items():
+        module, values = calculator_module(name), dict(depth.calculator.values)
+        calc = open_calculator(page, site.built(), topic, key, name)
+        plan = CalculatorBridge().exercise(name, values, exercise).plan
+        for changes, state in zip(plan, play(module, values, exercise), strict=True):
+            for field, text in changes.items():
+                set_control(calc, field, text)
+            expected = calcview.evaluate(module, calcview_raw(module, state.inputs))["display"]
+            for output, shown in expected.items():
+                expect(calc.locator(f'dd[data-output="{output}"]')).to_have_text(shown)
+
+
+def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: BrowserContext, sub_path_site: SubPathSite) -> None:
+    site = sub_path_site
+    if site.server is None:
+        site.start()
+    page = context.new_page()
+    topic_url = site.url + "layer-1/power-cooling/"
+    open_controlled(page, topic_url)
+    old_title, new_title = "Power & cooling for AI data centres", "Power and cooling, redeployed"
+    expect(page.locator(".md-content h1").first).to_contain_text(old_title)
+
+    topic = site.root / CHANGED_TOPIC
+    text = topic.read_text(encoding="utf-8")
+    assert f"title: {old_title}\n" in text
+    topic.write_text(text.replace(f"title: {old_title}\n", f"title: {new_title}\n", 1), encoding="utf-8")
+    build_project(site.root, site.url)
+
+    page.reload()
+    notice = page.locator(".layermap-notice--update")
+    expect(notice).to_have_text("A new version is available — Reload", timeout=60_000)
+    expect(page.locator(".md-content h1").first).to_contain_text(old_title)  # the waiting version serves nothing yet
+    page.goto(site.url)
+    expect(notice).to_be_visible()
+    page.goto(topic_url)
+    expect(page.locator(".md-content h1").first).to_contain_text(old_title)
+
+    page.locator(".layermap-notice--update").get_by_role("button", name="Reload").click()
+    expect(page.locator(".md-content h1").first).to_contain_text(new_title, timeout=30_000)
+    expect(page.locator(".layermap-notice--update")).to_have_count(0)
+
+
+def test_instant_navigation_works_at_any_address_once_the_worker_serves_the_site(browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Built without a site URL (no sitemap.xml on the server), served at a sub-path: the worker's
+    sitemap for its own scope lets Material's instant navigation take links without a reload."""
+    from generator.cli import main
+    from tests.site.test_offline_build import MINI
+
+    shutil.copytree(MINI / "content", tmp_path / "content")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    monkeypatch.delenv("LAYERMAP_SITE_URL", raising=False)
+    assert main(["--project", str(tmp_path), "build"]) == 0
+    assert not (tmp_path / "site" / "sitemap.xml").exists()
+    served = SubPathSite(tmp_path, tmp_path / "site", free_port())
+    served.start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_controlled(page, served.url)
+        page.reload()  # Material reads the sitemap once per full load: now from the worker
+        page.evaluate("window.notReloaded = true")
+        page.locator('.md-content a[href$="layer-2/"] >> visible=true').first.click()
+        expect(page).to_have_url(re.compile(re.escape(served.url + "layer-2/") + "(#.*)?$"))
+        expect(page.locator(".md-content h1").first).to_be_visible()
+        assert page.evaluate("window.notReloaded === true")
+    finally:
+        context.close()
+        served.stop()
+
+
+def test_the_calculator_runtime_is_cached_when_a_calculator_first_starts(context: BrowserContext, sub_path_site: SubPathSite) -> None:
+    site = sub_path_site
+    if site.server is None:
+        site.start()
+    topic, key, depth, _, _ = CASES[0].values
+    page = context.new_page()
+    open_controlled(page, site.url)
+    assert cached_runtime_files(page) == []
+    open_calculator(page, site.built(), topic, key, depth.calculator.name)
+    runtime = sorted(p.name for p in (site.site / "assets" / "pyodide").iterdir())
+    page.wait_for_function(f"""async () => {{
+        const names = new Set();
+        for (const cacheName of await caches.keys())
+            for (const request of await (await caches.open(cacheName)).keys())
+                names.add(new URL(request.url).pathname.split('/').pop());
+        return {runtime!r}.every((name) => names.has(name));
+    }}""", timeout=30_000)
+    assert sorted(cached_runtime_files(page)) == runtime
