@@ -97,7 +97,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 def open_controlled(page: Page, url: str) -> None:
     """Open a page and wait until the service worker is active and serves it."""
     page.goto(url)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
 def save_for_offline(page: Page, expected_files: int) -> list[str]:
@@ -113,7 +113,7 @@ def save_for_offline(page: Page, expected_files: int) -> list[str]:
     page.keyboard.press("Enter")
     expect(page.locator(".layermap-offline__status")).to_have_text(
         f"Saved: all {expected_files} files. This site now works offline in this browser.", timeout=120_000)
-    return page.evaluate("window.seenStatus")
+    return page.evaluate("() => window.seenStatus")
 
 
 def cached_runtime_files(page: Page) -> list[str]:
@@ -260,11 +260,11 @@ def test_instant_navigation_works_at_any_address_once_the_worker_serves_the_site
         page = context.new_page()
         open_controlled(page, served.url)
         page.reload()  # Material reads the sitemap once per full load: now from the worker
-        page.evaluate("window.notReloaded = true")
+        page.evaluate("() => { window.notReloaded = true; }")
         page.locator('.md-content a[href$="layer-2/"] >> visible=true').first.click()
         expect(page).to_have_url(re.compile(re.escape(served.url + "layer-2/") + "(#.*)?$"))
         expect(page.locator(".md-content h1").first).to_be_visible()
-        assert page.evaluate("window.notReloaded === true")
+        assert page.evaluate("() => window.notReloaded === true")
     finally:
         context.close()
         served.stop()
