@@ -78,7 +78,7 @@ async function play(item, button) {
   text.textContent = "Starting the calculator…";
   stop.focus({ preventScroll: true });
   if (!(await calculatorReady(calc))) {
-    text.textContent = "The live calculator is not available; the numbers under the exercise show where it ends.";
+    text.textContent = "The live calculator is not available; open the answer under the exercise to see where it ends.";
   } else {
     const watched = [...item.querySelectorAll("[data-end-output]")].map((dd) => dd.dataset.endOutput);
     for (const [index, changes] of plan.entries()) {
@@ -108,7 +108,8 @@ function setUp(item) {
   button.className = "md-button md-button--primary lm-try";
   button.textContent = "Try it";
   button.addEventListener("click", () => play(item, button));
-  item.querySelector(".lm-exercise-end")?.before(button);
+  const answer = item.querySelector(":scope > .lm-answer");
+  if (answer) answer.before(button); else item.append(button);
 }
 
 function setUpPage() {

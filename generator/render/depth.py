@@ -36,14 +36,22 @@ def _playable(exercise: Exercise, instance: str | None, calculators: Calculators
     return data, end
 
 
+def _answer(exercise: Exercise, end: str, cite: Cite) -> str:
+    """The answer and the end state together, behind one disclosure: the end state names the
+    number a prompt asks for, so it is shown with the answer, not before the reader has tried."""
+    if not (exercise.answer or end):
+        return ""
+    summary = "Show answer" if exercise.answer else "Show where it ends"
+    text = cite(markdown_block(exercise.answer)) if exercise.answer else ""
+    return f'<details class="lm-answer" markdown>\n<summary>{summary}</summary>\n\n{text}\n\n{end}\n\n</details>'
+
+
 def _exercises(depth: Depth, cite: Cite, instance: str | None, calculators: Calculators | None) -> str:
     items = []
     for exercise in depth.exercises:
         data, end = _playable(exercise, instance, calculators, depth)
-        answer = ""
-        if exercise.answer:
-            answer = f'<details class="lm-answer" markdown>\n<summary>Show answer</summary>\n\n{cite(markdown_block(exercise.answer))}\n\n</details>'
-        items.append(f'<li class="lm-exercise"{data} markdown>\n\n{cite(markdown_block(exercise.prompt))}\n\n{end}\n{answer}\n\n</li>')
+        items.append(f'<li class="lm-exercise"{data} markdown>\n\n{cite(markdown_block(exercise.prompt))}\n\n'
+                     f'{_answer(exercise, end, cite)}\n\n</li>')
     return "### Things to try\n\n<ol class=\"lm-exercises\" markdown>\n" + "\n".join(items) + "\n</ol>"
 
 
