@@ -1,0 +1,48 @@
+"""On a phone nothing scrolls sideways: every page, every depth, at 320, 360 and 390 px."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.conftest import BuiltSite
+
+pytestmark = pytest.mark.browser
+WIDTHS = (320, 360, 390)
+
+
+def site_pages(site: BuiltSite) -> list[str]:
+    return sorted(str(p.parent.relative_to(site.site)).replace(".", "") + "/" if p.parent != site.site else ""
+                  for p in site.site.rglob("index.html") if "assets" not in p.parts)
+
+
+def overflow(page: Page, width: int) -> list[str]:
+    """The elements reaching past the screen's right edge, if the page is wider than the screen.
+    With a phone's viewport Chromium widens the layout to fit wide content, so the page's
+    scroll width is compared with the width asked for, not with innerWidth."""
+    if page.evaluate("() => document.documentElement.scrollWidth") <= width:
+        return []
+    return page.evaluate(f"""() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > {width} + 1)
+        .map(e => e.tagName.toLowerCase() + '.' + (e.getAttribute('class') || '').split(' ')[0]).slice(-5)""")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_page_and_no_depth_is_wider_than_the_phone(browser: Browser, built_site: BuiltSite, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 780}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    wide = []
+    pages = site_pages(built_site)
+    assert len(pages) > 10 and "layer-3/gpu-clusters/" in pages
+    for path in pages:
+        page.goto(built_site.url + path)
+        page.wait_for_load_state("load")
+        tabs = page.get_by_role("tab")
+        for index in range(tabs.count()) or [None]:
+            if index is not None:
+                tabs.nth(index).click()
+            if found := overflow(page, width):
+                wide.append(f"{path} tab {index}: {found}")
+    context.close()
+    assert wide == []
