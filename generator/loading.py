@@ -182,6 +182,8 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
         map_config = _validate(MapConfig, map_doc, map_name, log)
     log.extend(_unread_files(content_dir, root))
     sources, sources_doc = _load_sources(content_dir, root, log, refused)
+    bibliography = bibliography_of(sources, relative_name(content_dir / SOURCES_FILE, root))
+    known = set(bibliography) | set(sources)  # an invalid record's key too: reported once, at the record
     topics, unreadable_ids = [], set()
     for path in [] if content_dir in refused else [p for p in topic_paths(content_dir) if p not in refused]:
         name = relative_name(path, root)
@@ -192,18 +194,18 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
         else:  # already reported; its id (or, unreadable, its file name) must not cascade into edge errors
             data = doc.data if doc is not None else None
             if doc is not None and isinstance(data, dict):
-                log.extend(citation_problems(name, doc, sources))
+                log.extend(citation_problems(name, doc, known))
             unreadable_ids.add(data["id"] if isinstance(data, dict) and isinstance(data.get("id"), str) else path.stem)
     if map_config is None:  # still check what the topics can be checked for without the map
         log.extend(check_topics(topics, None, unreadable_ids))
         for tf in topics:
-            log.extend(citation_problems(tf.file, tf.doc, sources))
+            log.extend(citation_problems(tf.file, tf.doc, known))
         raise ContentError(log)
     content = Content(map_config, map_name, topics, map_doc=map_doc, sources=sources,
                       sources_file=relative_name(content_dir / SOURCES_FILE, root), sources_doc=sources_doc)
     log.extend(check_content(content, unreadable_ids))
     if log.errors:
         raise ContentError(log)
-    content.bibliography = bibliography_of(sources, content.sources_file)
+    content.bibliography = bibliography
     content.warnings = log.warnings
     return content

@@ -6,15 +6,15 @@ import difflib
 import importlib.util
 import pkgutil
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import PurePosixPath
 
 from generator.calculator_bridge import calculator_names, calculator_problems
 from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
 from generator.model_errors import dotted
-from generator.schema import DEPTH_KEYS, MapConfig, Source
-from generator.sources import bibliography_of, check_sources, unknown_citations
+from generator.schema import DEPTH_KEYS, MapConfig
+from generator.sources import check_sources, unknown_citations
 from generator.yaml_source import KeyPath, YamlDocument
 
 
@@ -124,10 +124,10 @@ def _check_edges(topics: list[TopicFile], map_config: MapConfig | None, extra_id
                 declared[identity] = _line(tf, path)
 
 
-def citation_problems(file: str, doc: YamlDocument, sources: dict[str, Source | None]) -> list[Diagnostic]:
+def citation_problems(file: str, doc: YamlDocument, known: Collection[str]) -> list[Diagnostic]:
     """Citations of unknown sources in one topic file, typed or not: a topic that failed its schema,
     or any topic when the map failed, so that one mistake does not hide the others."""
-    return list(unknown_citations(file, doc, set(bibliography_of(sources, "")) | set(sources)))
+    return list(unknown_citations(file, doc, known))
 
 
 def _check_depths(tf: TopicFile) -> Iterator[Diagnostic]:
