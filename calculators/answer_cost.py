@@ -260,7 +260,7 @@ INPUTS: list[dict] = [
         "max": 100,
         "step": 1,
         "scale": "linear",
-        # 80 %: DeepSeek's average 226.75 nodes against its peak of 278 in one day (2025-03-01).
+        # 80 %: a little under DeepSeek's 82 %, its average of 226.75 nodes against a peak of 278 in one day (2025-03-01).
         "default": 0.8,
         "help": "How busy the fleet is on average. Load peaks during the day, so fleets are sized for the peak: DeepSeek's averaged 82 % of its peak in one day.",
     },
