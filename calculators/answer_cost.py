@@ -153,7 +153,8 @@ INPUTS: list[dict] = [
         "max": 1000,
         "step": 0.001,
         "scale": "log",
-        # $3: Claude Sonnet 4.5 on Anthropic's pricing page (read 2026-12-03).
+        # $3: Claude Sonnet 4.5 on an undated stored copy of Anthropic's pricing page, read 2026-12-03
+        # (Anthropic set Sonnet 4.5's retirement for 2026-11-30; the example keeps its prices).
         "default": 3.0,
         "help": "What the price sheet charges per million prompt tokens that are not in the cache.",
     },
@@ -179,7 +180,7 @@ INPUTS: list[dict] = [
         "max": 1000,
         "step": 0.001,
         "scale": "log",
-        # $15: Claude Sonnet 4.5 on Anthropic's pricing page (read 2026-12-03).
+        # $15: Claude Sonnet 4.5 on the same undated stored copy of Anthropic's pricing page.
         "default": 15.0,
         "help": "What it charges per million tokens the model writes, reply and reasoning alike.",
     },
@@ -259,7 +260,7 @@ INPUTS: list[dict] = [
         "max": 100,
         "step": 1,
         "scale": "linear",
-        # 80 %: DeepSeek's average 226.75 nodes against its peak of 278 in one day (2025-03-01).
+        # 80 %: a little under DeepSeek's 82 %, its average of 226.75 nodes against a peak of 278 in one day (2025-03-01).
         "default": 0.8,
         "help": "How busy the fleet is on average. Load peaks during the day, so fleets are sized for the peak: DeepSeek's averaged 82 % of its peak in one day.",
     },
@@ -293,14 +294,16 @@ PRESETS: list[dict] = [
         "fields": ["price_input", "price_cached", "price_output"],
         "options": [
             # Anthropic's pricing page, "Model pricing" table (base input, cache hits and refreshes, output),
-            # read 2026-12-03 from a stored copy; every option below is on that page.
-            prices("claude-haiku-4-5", "Claude Haiku 4.5: $1 in, $0.10 cached, $5 out (Anthropic, read 2026-12-03)",
+            # from a stored copy that carries no date, read 2026-12-03. Its table lists Fable 5.1 and Opus 5
+            # but no Opus 5.5, so it is older than the sheet of December 2026. Anthropic's Sonnet 4.5 page
+            # sets that model's retirement for 2026-11-30.
+            prices("claude-haiku-4-5", "Claude Haiku 4.5: $1 in, $0.10 cached, $5 out (Anthropic sheet as stored, undated; read 2026-12-03)",
                    "anthropic-pricing", (1.0, 0.10, 5.0)),
-            prices("claude-sonnet-4-5", "Claude Sonnet 4.5: $3 in, $0.30 cached, $15 out (Anthropic, read 2026-12-03)",
+            prices("claude-sonnet-4-5", "Claude Sonnet 4.5, set to retire 2026-11-30: $3 in, $0.30 cached, $15 out (Anthropic sheet as stored, undated; read 2026-12-03)",
                    "anthropic-pricing", (3.0, 0.30, 15.0)),
-            prices("claude-opus-5", "Claude Opus 5: $5 in, $0.50 cached, $25 out (Anthropic, read 2026-12-03)",
+            prices("claude-opus-5", "Claude Opus 5: $5 in, $0.50 cached, $25 out (Anthropic sheet as stored, undated; read 2026-12-03)",
                    "anthropic-pricing", (5.0, 0.50, 25.0)),
-            prices("claude-opus-4-1", "Claude Opus 4.1, retired: $15 in, $1.50 cached, $75 out (Anthropic, read 2026-12-03)",
+            prices("claude-opus-4-1", "Claude Opus 4.1, retired except on Bedrock and Google Cloud: $15 in, $1.50 cached, $75 out (Anthropic sheet as stored, undated; read 2026-12-03)",
                    "anthropic-pricing", (15.0, 1.50, 75.0)),
             # DeepSeek, 2025-03-01: R1's prices, $0.14 (cache hit), $0.55 (cache miss), $2.19 output.
             prices("deepseek-r1-2025", "DeepSeek-R1, early 2025: $0.55 in, $0.14 cached, $2.19 out (DeepSeek, 2025-03-01)",
@@ -333,10 +336,12 @@ SOURCES: list[dict] = [
     {
         "id": "anthropic-pricing",
         "kind": "documentation",
-        "title": "Claude API pricing: model pricing table (base input, cache writes, cache hits and refreshes, output), as read on 2026-12-03",
+        "title": "Claude API pricing: model pricing table (base input, cache writes, cache hits and refreshes, output), stored copy, undated; read 2026-12-03",
         "authors": "Anthropic",
-        "date": "2026-12-03",
+        "date": "2026",
         "url": "https://platform.claude.com/docs/en/about-claude/pricing",
+        "note": "The stored copy carries no date. Its table lists Claude Fable 5.1 and Opus 5 (released 2026-07-24) "
+                "but no Opus 5.5, so it is older than the sheet of December 2026; check current prices there.",
     },
     {
         "id": "deepseekDay6",

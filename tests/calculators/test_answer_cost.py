@@ -104,7 +104,8 @@ def test_at_the_break_even_the_fleet_costs_what_the_api_does():
     ("option", "per_million"),
     [
         # Anthropic, Claude API pricing page, "Model pricing" table: base input, cache hits and
-        # refreshes, output (US$ per million tokens), read 2026-12-03.
+        # refreshes, output (US$ per million tokens), from a stored copy that carries no date,
+        # read 2026-12-03.
         ("claude-haiku-4-5", (1.0, 0.10, 5.0)),
         ("claude-sonnet-4-5", (3.0, 0.30, 15.0)),
         ("claude-opus-5", (5.0, 0.50, 25.0)),
