@@ -114,12 +114,18 @@ def copy_config(site_config_name: str, base_config_text: str, site_scripts: list
 
 
 def site_assets(project_root: Path) -> dict[str, Path]:
-    """The iframe-worker shim (npm, pinned in package-lock.json) that the copy's search needs."""
-    shim = Path(project_root) / SHIM_PACKAGE
-    if not shim.is_file():
-        raise LayermapError(f"the downloadable copy's search needs {shim}, which is missing",
-                            "run `npm ci` in the project folder (it installs the pinned iframe-worker package)")
-    return {SHIM_PATH: shim}
+    """The iframe-worker shim (npm, pinned in package-lock.json) that the copy's search needs.
+
+    Looked for as Node.js looks for packages: in the project's node_modules, then in those of the
+    folders above layermap's own code (where Workbox is found too).
+    """
+    folders = [Path(project_root).resolve(), *Path(__file__).resolve().parents]
+    for shim in (folder / SHIM_PACKAGE for folder in folders):
+        if shim.is_file():
+            return {SHIM_PATH: shim}
+    raise LayermapError(f"the downloadable copy's search needs {SHIM_PACKAGE}, which is not installed",
+                        "run `npm ci` in the layermap folder (it installs the pinned iframe-worker package); "
+                        "the previous site/ was kept")
 
 
 # --- pages ------------------------------------------------------------------------------------
