@@ -162,6 +162,13 @@ def test_copy_config_inherits_the_site_and_adds_the_offline_plugin_shim_and_clas
     assert config["extra"]["polyfills"] == [portable.SHIM_PATH] and "iframe-worker" in portable.SHIM_PATH
     assert config["extra_javascript"] == [{"path": "assets/layermap/depth.js", "defer": True}]
     assert config["hooks"] == ["hooks/s.py", portable.PORTABLE_HOOK]
+    excluded = config["exclude_docs"].splitlines()  # never copied into the copy
+    assert {"/assets/pyodide/", "/assets/layermap/calculator.js", "/assets/layermap/offline.js"} <= set(excluded)
+
+
+def test_the_sites_own_exclusions_are_kept() -> None:
+    config = yaml.safe_load(portable.copy_config("mkdocs.yml", BASE + "exclude_docs: |\n  drafts/\n", [], []))
+    assert config["exclude_docs"].splitlines()[0] == "drafts/"
 
 
 def test_without_plugins_the_engine_default_search_is_kept() -> None:
