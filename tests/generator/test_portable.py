@@ -262,3 +262,18 @@ def test_the_copys_scripts_are_classic(built: tuple[Path, Path]) -> None:
     depth = (copy / "assets/layermap/depth.js").read_text(encoding="utf-8")
     assert depth.startswith("(() => {") and "import.meta" not in depth
     assert (copy / portable.MAP_INDEX_SCRIPT).read_text(encoding="utf-8").startswith("window.layermapMapIndex = {")
+
+
+def test_a_failed_copy_leaves_the_previous_site_untouched(built: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    site, _ = built
+    before = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+    def refuse(*_: object) -> None:
+        raise LayermapError("assets/layermap/x.js:1: the downloadable copy runs scripts as classic scripts", "fix it")
+
+    monkeypatch.setattr(portable, "prepare_scripts", refuse)
+    assert main(["--project", str(site.parent), "build"]) == 1
+    assert "classic scripts" in capsys.readouterr().err
+    assert {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
+    assert not list(site.parent.glob(".site.*"))  # no staging folder left behind
