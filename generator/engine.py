@@ -14,7 +14,6 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import date
 from pathlib import Path
 
 from generator import portable
@@ -87,7 +86,8 @@ def collapse_whitespace(html: str) -> str:
     return "".join(out)
 
 
-def _finish_pages(site: Path, for_disk: Callable[[str, str], str] | None = None, more_scripts: Callable[[str], tuple[str, ...]] = lambda _: ()) -> None:
+def _finish_pages(site: Path, for_disk: Callable[[str, str], str] | None = None,
+                  more_scripts: Callable[[str], tuple[str, ...]] = lambda _: ()) -> None:
     """Compact every page (and ready it for disk, for the downloadable copy), then give it its
     security policy (hashed from the final text, plus ``more_scripts`` of it)."""
     for page in site.rglob("*.html"):
@@ -115,16 +115,10 @@ def build_portable_copy(config_file: Path, zip_path: Path) -> int:
     with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch:
         copy = Path(scratch) / portable.COPY_FOLDER
         site_url, site_name = _build_into(config_file, copy)
-        portable.trim_copy(copy)
-        portable.prepare_scripts(copy, SCRIPTS)
+        portable.prepare_copy(copy, SCRIPTS, site_name, site_url)
         shim = (copy / portable.SHIM_PATH).read_text(encoding="utf-8")
-
-        def frame_scripts(html: str) -> tuple[str, ...]:
-            worker = portable.search_worker_url(html)
-            return (portable.shim_frame_script(shim, worker),) if worker else ()
-
-        _finish_pages(copy, lambda html, name: portable.page_for_disk(html, name, site_url), frame_scripts)
-        (copy / portable.READ_ME).write_text(portable.read_me(site_name, site_url, date.today()), encoding="utf-8")
+        _finish_pages(copy, lambda html, name: portable.page_for_disk(html, name, site_url),
+                      lambda html: portable.frame_scripts(shim, html))
         return portable.zip_folder(copy, zip_path)
 
 

@@ -13,7 +13,7 @@ orchestrates):
 - our scripts are wrapped as classic scripts; the scripts that need a server (the calculator
   runtime, its exercise player, the service worker) are left out, and the map's index is
   embedded as a script instead of fetched;
-- calculators keep their build-time numbers, say so, and say how to run them live;
+- calculators keep their build-time numbers (fields disabled) and say so, and where they run live;
 - every page's Content-Security-Policy also allows, by hash, the one inline script the shim writes
   into its frame (its text names the search worker's URL, which differs by folder depth);
 - a READ-ME.txt, and the whole folder zipped (the Pyodide runtime is not included).
@@ -32,7 +32,6 @@ import yaml
 
 from generator.errors import LayermapError
 from generator.portable_hook import index_html_url
-from generator.render.paths import OFFLINE_COPY
 
 PORTABLE_CONFIG = "mkdocs.portable.yml"
 PORTABLE_HOOK = "hooks/layermap_portable.py"
@@ -150,7 +149,6 @@ _CALC_STATUS = re.compile(r'(<p class="lm-calc__status"[^>]*>)(.*?)(</p>)', re.D
 _CALC_FIELDSET = re.compile(r'<fieldset class="lm-calc__(inputs|presets)"')
 _CALC_ACTIONS = re.compile(r'<p class="lm-calc__actions"')
 _DOWNLOAD = re.compile(r'<p class="lm-download"[^>]*>.*?</p>', re.DOTALL)
-_SCRIPT_DEFER = re.compile(r'<script src="([^"]+)" defer>')
 
 
 def links_name_index_html(html: str) -> str:
@@ -256,6 +254,12 @@ def worker_slot(template: str) -> str:
     return found.group(1)
 
 
+def frame_scripts(shim_source: str, html: str) -> tuple[str, ...]:
+    """The inline scripts a page's search writes into the shim's frame (none without search)."""
+    worker = search_worker_url(html)
+    return (shim_frame_script(shim_source, worker),) if worker else ()
+
+
 def search_worker_url(html: str) -> str | None:
     """The search worker's URL as the theme's config on this page gives it (None without a config)."""
     config = _CONFIG.search(html)
@@ -303,6 +307,13 @@ def prepare_scripts(copy: Path, site_scripts: list[str]) -> None:
                             else "window.layermapMapIndex = null;\n", encoding="utf-8")
         else:
             path.write_text(classic_script(path.read_text(encoding="utf-8"), entry["path"]), encoding="utf-8")
+
+
+def prepare_copy(copy: Path, site_scripts: list[str], site_name: str, site_url: str) -> None:
+    """The copy's files, once the engine has built it: trimmed, classic scripts, a READ-ME."""
+    trim_copy(copy)
+    prepare_scripts(copy, site_scripts)
+    (copy / READ_ME).write_text(read_me(site_name, site_url, date.today()), encoding="utf-8")
 
 
 def zip_folder(folder: Path, zip_path: Path, top: str = COPY_FOLDER) -> int:
