@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 import zipfile
 from datetime import date
 from html import escape
@@ -270,23 +271,20 @@ def search_worker_url(html: str) -> str | None:
 
 
 def read_me(site_name: str, site_url: str, built: date) -> str:
-    online = f"The site itself: {site_url}\n" if site_url else ""
-    where = f"use the site online: {site_url}" if site_url else "use the site online"
-    return f"""{site_name}: the downloadable copy
-{'=' * (len(site_name) + 24)}
-
-Built on {built.isoformat()}. {online}
-To read it, unzip it anywhere and open index.html in this folder with a web browser
-(double-click it). Every page, the depth levels, the drawn map and search work from disk,
-with no connection and no web server.
-
-The calculators show the results computed when this copy was built, for each page's values.
-{RUNTIME_NOTE} To change the values, {where}
-(after one visit it also works offline in that browser: "Save for offline" at the foot of
-any page), or build and serve the site from its source with ./scripts/serve.
-
-Every page carries a Content-Security-Policy: nothing runs but this copy's own scripts.
-"""
+    online = f" The site itself: {site_url}" if site_url else ""
+    where = f"use the site online, {site_url}" if site_url else "use the site online"
+    paragraphs = [
+        f"Built on {built.isoformat()}.{online}",
+        "To read it, open index.html in this folder with a web browser (double-click it). Every page, the "
+        "depth levels, the drawn map and search work from disk, with no connection and no web server.",
+        f"The calculators show the results computed when this copy was built, for each page's values. "
+        f"{RUNTIME_NOTE} To change the values, {where} (after one visit it works offline in that browser "
+        "too: \"Save for offline\" at the foot of any page), or build and serve the site from its source "
+        "with ./scripts/serve.",
+        "Every page carries a Content-Security-Policy: nothing runs but this copy's own scripts.",
+    ]
+    title = f"{site_name}: the downloadable copy"
+    return "\n\n".join([f"{title}\n{'=' * len(title)}", *(textwrap.fill(p, 96, break_long_words=False, break_on_hyphens=False) for p in paragraphs)]) + "\n"
 
 
 def trim_copy(copy: Path) -> None:

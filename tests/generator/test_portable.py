@@ -230,7 +230,7 @@ def test_the_zip_holds_pages_search_and_a_read_me_but_no_runtime(built: tuple[Pa
                  "assets/layermap/offline.js"):
         assert not (copy / name).exists(), name
     assert not list(copy.rglob("*.map"))
-    read_me = (copy / portable.READ_ME).read_text(encoding="utf-8")
+    read_me = " ".join((copy / portable.READ_ME).read_text(encoding="utf-8").split())
     assert "open index.html" in read_me and "calculators show the results computed when this copy was built" in read_me
 
 
