@@ -5,7 +5,9 @@ const indexes = new Map(); // index URL → Promise of the map index
 
 function mapIndex(url) {
   if (!indexes.has(url)) {
-    indexes.set(url, fetch(url).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+    // The downloadable copy (read from disk, where fetch is refused) embeds the index as a script.
+    const embedded = window.layermapMapIndex;
+    indexes.set(url, embedded ? Promise.resolve(embedded) : fetch(url).then((r) => (r.ok ? r.json() : null)).catch(() => null));
   }
   return indexes.get(url);
 }
