@@ -280,6 +280,17 @@ ASSUMPTIONS: list[str] = [
 
 FIGURES: list[dict] = [
     {
+        "name": "isoflop",
+        "kind": "curve",
+        "title": "Predicted loss against model size, all at the compute budget (the chosen fit)",
+        "points": "isoflop_points",
+        "marks": "isoflop_marks",
+        "x_format": "number",
+        "y_format": "number",
+        "x_label": "Parameters",
+        "y_label": "loss",
+    },
+    {
         "name": "loss_terms",
         "kind": "share_bar",
         "title": "Your model's predicted loss, term by term (the chosen fit)",
@@ -407,6 +418,24 @@ def model_plan(v: dict, fit: dict[str, float]) -> dict:
     }
 
 
+CURVE_POINTS = 48  # points of the drawn loss curve at the budget
+CURVE_MARGIN = 4  # the curve runs this many times beyond the smallest and largest marked size
+
+
+def isoflop_curve(fit: dict[str, float], budget: float, plan: dict) -> dict:
+    """The chosen fit's loss against model size at the budget (C = 6ND), with each split marked."""
+    marks = [
+        ["Chinchilla rule", plan["rule_params"], plan["rule_loss"]],
+        ["Best split of the fit", plan["fit_params"], plan["fit_loss"]],
+        ["Kaplan", plan["kaplan_params"], plan["kaplan_split_loss"]],
+    ]
+    low = math.log10(min(mark[1] for mark in marks) / CURVE_MARGIN)
+    high = math.log10(max(mark[1] for mark in marks) * CURVE_MARGIN)
+    sizes = [10 ** (low + (high - low) * i / (CURVE_POINTS - 1)) for i in range(CURVE_POINTS)]
+    points = [[size, fit_loss(fit, size, budget / (FLOP_PER_PARAM_TOKEN * size))] for size in sizes]
+    return {"isoflop_points": points, "isoflop_marks": marks}
+
+
 def where_the_model_stops(v: dict, budget: dict, model: dict) -> list[str]:
     """One sentence for each way these inputs leave the range where the fits were measured."""
     notes = []
@@ -449,4 +478,5 @@ def compute(
     fit = LOSS_FITS[v["loss_fit"]]
     budget = budget_plan(v, fit)
     model = model_plan(v, fit)
-    return {**v, **budget, **model, "notes": where_the_model_stops(v, budget, model)}
+    curve = isoflop_curve(fit, v["compute_budget"], budget)
+    return {**v, **budget, **model, **curve, "notes": where_the_model_stops(v, budget, model)}
