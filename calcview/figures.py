@@ -297,8 +297,7 @@ def curve(figure: dict, values: dict) -> str:
         body.append(text(x, CURVE_TOP + CURVE_HEIGHT + 18, show_x(10**power), "lm-fig-text lm-fig-axis", "middle"))
     for index, (label, x, y) in enumerate(marks):
         if 10**low_x <= x <= 10**high_x:
-            body.append(f'<circle class="{part_colour(index)} lm-fig-mark" cx="{number(to_x(x))}" cy="{number(to_y(y))}" r="5">'
-                        f"<title>{escape(f'{label}: {show_x(x)}, {show_y(y)}')}</title></circle>")
+            body.append(rect(to_x(x) - 5, to_y(y) - 5, 10, 10, part_colour(index), "lm-fig-mark", f"{label}: {show_x(x)}, {show_y(y)}"))
     axis_y = CURVE_TOP + CURVE_HEIGHT + 36
     body.append(text(PLOT_LEFT, axis_y, f"{figure.get('x_label', 'x')} (log scale) →; {figure.get('y_label', 'y')} ↑", "lm-fig-text lm-fig-axis"))
     keys, extra = legend([(f"{label} {show_x(x)}: {show_y(y)}", part_colour(index), "") for index, (label, x, y) in enumerate(marks)], axis_y + 22)

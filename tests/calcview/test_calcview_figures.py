@@ -246,7 +246,8 @@ def test_a_curve_is_drawn_on_a_log_x_axis_with_its_marks_and_says_where_it_is_lo
     path = svg.find(f"{SVG}path").get("d")
     xs = [float(pair.split()[0]) for pair in path[1:].split("L")]
     assert xs == pytest.approx([12 + 456 * i / 4 for i in range(5)])  # equal steps per power of ten
-    dots = svg.findall(f"{SVG}circle")
+    dots = svg.findall(f"{SVG}rect[@class]")
+    dots = [dot for dot in dots if "lm-fig-mark" in dot.get("class")]
     assert [dot.find(f"{SVG}title").text for dot in dots] == ["Here: 1,000, 1", "There: 100,000, 5"]
     assert dots[0].get("class") != dots[1].get("class")
     assert "lowest at 1,000, 1; Here at 1,000, 1; There at 100,000, 5" in svg.get("aria-label")
