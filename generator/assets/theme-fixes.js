@@ -9,7 +9,7 @@ function nameSearchDialog() {
 // covers a control: whenever something a reader presses, types in or reads as a control (a link,
 // a field, the drawn map and its buttons, a calculator, the exercise player) lies under it, it
 // stays hidden (.lm-top-covering in layermap.css) until the page moves on.
-const CONTROLS = "a[href], button, input, select, textarea, summary, label, [role=tab], [tabindex]:not([tabindex="-1"]), .lm-map-frame, .lm-map-tools, .lm-calc, .lm-player";
+const CONTROLS = "a[href], button, input, select, textarea, summary, label, [role=tab], .lm-map-frame, .lm-map-tools, .lm-calc, .lm-player";
 
 function controlUnder(button) {
   const box = button.getBoundingClientRect();
