@@ -173,7 +173,13 @@ function showTextOnNarrowScreens(figure) {
   if (!list) return;
   if (NARROW_SCREEN.matches) list.open = true;
   list.classList.add("lm-ready");
-  figure.querySelector(".lm-map-hint a")?.addEventListener("click", () => { list.open = true; });
+  figure.querySelector(".lm-map-hint a")?.addEventListener("click", (event) => {
+    event.preventDefault();  // instant navigation would leave it under the header, the focus behind
+    event.stopPropagation();
+    list.open = true;
+    list.querySelector("summary").focus({ preventScroll: true });
+    list.scrollIntoView({ block: "start" });  // below the header: scroll-margin-top in map.css
+  });
 }
 
 function setUp(figure) {

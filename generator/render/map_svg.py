@@ -224,7 +224,7 @@ def text_list(graph: MapGraph, page: str, list_id: str) -> str:
             for n in graph.nodes if n.band == i
         )
         if items:
-            bands.append(f"<li>{inline(band.label)}<ul>{items}</ul></li>")
+            bands.append(f"<li><strong>{inline(band.label)}</strong><ul>{items}</ul></li>")
     return (f'<details class="lm-map-text" id="{list_id}"><summary>The map as text</summary>'
             f'<ul>{"".join(bands)}</ul></details>')
 

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from generator.map_layout import layout, whole_map
 from generator.render.map_svg import MAP_STYLES_FILE, kind_styles, render_svg
 from generator.site_tree import ASSET_DIR
+from tests.browser.test_accessibility import blocking_violations
 from tests.conftest import BuiltSite
 from tests.generator.crowded_map import crowded_project
 
@@ -217,8 +218,11 @@ def test_on_a_phone_the_map_fits_the_screen_and_the_same_map_as_text_is_shown(br
     topic = listed.get_by_role("link", name="GPU clusters & orchestration", exact=True).first
     expect(topic).to_be_visible()
     assert float(topic.evaluate("a => parseFloat(getComputedStyle(a).fontSize)")) >= 11
-    hint.get_by_role("link").click()  # the hint leads to it
-    assert listed.bounding_box()["y"] < 200
+    assert blocking_violations(page) == []  # the shown text included
+    hint.get_by_role("link").click()  # the hint leads to it, below the header, and moves the focus there
+    expect(listed.locator("summary")).to_be_focused()
+    header = page.locator(".md-header").bounding_box()
+    assert header["y"] + header["height"] <= listed.bounding_box()["y"] < 200
     listed.locator("summary").click()  # and the reader can put it away
     expect(topic).to_be_hidden()
     context.close()
