@@ -9,6 +9,7 @@ says in words what it shows.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from .values import FORMATTERS, format_percent
@@ -255,10 +256,63 @@ def share_bar(figure: dict, values: dict) -> str:
     return svg_root("share", f"{figure.get('title', 'Shares')}: {breakdown}.", bar_top + bar_height + 30 + extra, body)
 
 
+CURVE_TOP, CURVE_HEIGHT = 10, 150
+
+
+def curve_scales(points: list[tuple[float, float]], marks: list[tuple[str, float, float]]) -> tuple:
+    """x on a log scale over the points' span; y linear from the lowest point to the highest
+    mark or point, whichever is lower, so that one far-off end does not flatten the valley."""
+    xs = [x for x, _ in points]
+    low_x, high_x = math.log10(min(xs)), math.log10(max(xs))
+    low_y = min(y for _, y in points)
+    high_y = min(max(y for _, y in points), max([low_y, *(y for _, _, y in marks)]) * 2 - low_y) or low_y + 1
+    high_y = high_y if high_y > low_y else low_y + 1
+
+    def to_x(x: float) -> float:
+        return PLOT_LEFT + (math.log10(x) - low_x) / ((high_x - low_x) or 1) * PLOT_WIDTH
+
+    def to_y(y: float) -> float:
+        return CURVE_TOP + (1 - (min(y, high_y) - low_y) / (high_y - low_y)) * CURVE_HEIGHT
+
+    return to_x, to_y, (low_x, high_x)
+
+
+def curve(figure: dict, values: dict) -> str:
+    """A curve of y against x (log scale) from a list of [x, y] pairs, with labelled marks.
+
+    ``points`` names a value holding [[x, y], ...]; ``marks`` one holding [[label, x, y], ...],
+    drawn as dots in the part colours and listed in the legend; ``x_format`` and ``y_format``
+    are output formats; ``x_label`` and ``y_label`` name the axes.
+    """
+    show_x, show_y = FORMATTERS[figure.get("x_format", "number")], FORMATTERS[figure.get("y_format", "number")]
+    points = [(float(x), float(y)) for x, y in values[figure["points"]] if x > 0]
+    marks = [(str(label), float(x), float(y)) for label, x, y in values[figure["marks"]]]
+    to_x, to_y, (low_x, high_x) = curve_scales(points, marks)
+    path = "M" + "L".join(f"{number(to_x(x))} {number(to_y(y))}" for x, y in points)
+    body = [f'<path class="lm-fig-curve" d="{path}"/>',
+            f'<line class="lm-fig-axis-line" x1="{PLOT_LEFT}" x2="{PLOT_LEFT + PLOT_WIDTH}" y1="{CURVE_TOP + CURVE_HEIGHT}" y2="{CURVE_TOP + CURVE_HEIGHT}"/>']
+    for power in range(math.ceil(low_x), math.floor(high_x) + 1):
+        x = to_x(10**power)
+        body.append(f'<line class="lm-fig-axis-line" x1="{number(x)}" x2="{number(x)}" y1="{CURVE_TOP + CURVE_HEIGHT}" y2="{CURVE_TOP + CURVE_HEIGHT + 5}"/>')
+        body.append(text(x, CURVE_TOP + CURVE_HEIGHT + 18, show_x(10**power), "lm-fig-text lm-fig-axis", "middle"))
+    for index, (label, x, y) in enumerate(marks):
+        if 10**low_x <= x <= 10**high_x:
+            body.append(rect(to_x(x) - 5, to_y(y) - 5, 10, 10, part_colour(index), "lm-fig-mark", f"{label}: {show_x(x)}, {show_y(y)}"))
+    axis_y = CURVE_TOP + CURVE_HEIGHT + 36
+    body.append(text(PLOT_LEFT, axis_y, f"{figure.get('x_label', 'x')} (log scale) →; {figure.get('y_label', 'y')} ↑", "lm-fig-text lm-fig-axis"))
+    keys, extra = legend([(f"{label} {show_x(x)}: {show_y(y)}", part_colour(index), "") for index, (label, x, y) in enumerate(marks)], axis_y + 22)
+    body += keys
+    lowest = min(points, key=lambda point: point[1])
+    said = "; ".join(f"{label} at {show_x(x)}, {show_y(y)}" for label, x, y in marks)
+    summary = f"lowest at {show_x(lowest[0])}, {show_y(lowest[1])}; {said}"
+    return svg_root("curve", f"{figure.get('title', 'Curve')}: {summary}.", axis_y + 30 + extra, body)
+
+
 FIGURE_KINDS: dict[str, Callable[[dict, dict], str]] = {
     "memory_bar": memory_bar,
     "pipeline_schedule": pipeline_schedule,
     "share_bar": share_bar,
+    "curve": curve,
 }
 
 

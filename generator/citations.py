@@ -22,8 +22,10 @@ def cited_keys(text: str) -> Iterator[tuple[str, int]]:
 
 _ORGANISATION_WORDS = {
     "agency", "association", "centre", "center", "committee", "company", "consortium", "corporation",
-    "corp", "council", "foundation", "group", "inc", "institute", "laboratory", "labs", "ltd", "llc",
-    "organisation", "organization", "project", "society", "team", "university",
+    "corp", "council", "court", "foundation", "group", "inc", "institute", "laboratory", "labs", "ltd",
+    "llc", "magazine", "organisation", "organization", "project", "scientists", "society", "team",
+    "university",
+    "energy", "hardware",  # news outlets named after their beat: "NS Energy", "Tom's Hardware"
 }
 
 

@@ -64,22 +64,23 @@ def inline_hashes(html: str) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(scripts)), list(dict.fromkeys(styles))
 
 
-def page_policy(html: str) -> str:
-    """The policy for one built page: the base policy plus the hashes of what it has inline."""
+def page_policy(html: str, more_scripts: tuple[str, ...] = ()) -> str:
+    """The policy for one built page: the base policy plus the hashes of what it has inline
+    (and of ``more_scripts``, inline scripts its own scripts write into a frame)."""
     scripts, styles = inline_hashes(html)
-    extra = {"script-src": scripts, "style-src": styles}
+    extra = {"script-src": list(dict.fromkeys([*scripts, *map(source_hash, more_scripts)])), "style-src": styles}
     return "; ".join(" ".join([name, value, *extra.get(name, [])]) for name, value in BASE_POLICY)
 
 
-def security_meta(html: str) -> str:
-    return (f'<meta http-equiv="Content-Security-Policy" content="{page_policy(html)}">'
+def security_meta(html: str, more_scripts: tuple[str, ...] = ()) -> str:
+    return (f'<meta http-equiv="Content-Security-Policy" content="{page_policy(html, more_scripts)}">'
             f'<meta name="referrer" content="{REFERRER_POLICY}">')
 
 
-def with_security_meta(html: str, page: str = "page") -> str:
+def with_security_meta(html: str, page: str = "page", more_scripts: tuple[str, ...] = ()) -> str:
     """The page with its policy inserted first in <head> (after the charset declaration)."""
     head = _HEAD_START.search(html)
     if head is None:
         raise LayermapError(f"{page}: the built page has no <head>, so no place for its Content-Security-Policy",
                             "check the theme's templates (custom_dir in mkdocs.yml); the previous site/ was kept")
-    return html[: head.end()] + security_meta(html) + html[head.end():]
+    return html[: head.end()] + security_meta(html, more_scripts) + html[head.end():]

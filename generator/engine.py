@@ -11,13 +11,17 @@ import logging
 import os
 import re
 import shutil
-from collections.abc import Iterator
+import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from generator import portable
 from generator.csp import with_security_meta
 from generator.errors import LayermapError
 from generator.offline import write_service_worker
+from generator.render.paths import OFFLINE_COPY
+from generator.site_tree import SCRIPTS
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
@@ -49,15 +53,15 @@ def _engine_errors() -> Iterator[None]:
         logger.removeHandler(handler)
 
 
-def _build_into(config_file: Path, target: Path) -> str:
-    """Build the site into ``target``; return its site_url ("" when none is set)."""
+def _build_into(config_file: Path, target: Path) -> tuple[str, str]:
+    """Build the site into ``target``; return its site_url ("" when none is set) and site_name."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     with _engine_errors():
         config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
         build(config)
-        return config.site_url or ""
+        return config.site_url or "", config.site_name
 
 
 _VERBATIM = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
@@ -82,11 +86,17 @@ def collapse_whitespace(html: str) -> str:
     return "".join(out)
 
 
-def _finish_pages(site: Path) -> None:
-    """Compact every page, then give it its security policy (hashed from the final text)."""
+def _finish_pages(site: Path, for_disk: Callable[[str, str], str] | None = None,
+                  more_scripts: Callable[[str], tuple[str, ...]] = lambda _: ()) -> None:
+    """Compact every page (and ready it for disk, for the downloadable copy), then give it its
+    security policy (hashed from the final text, plus ``more_scripts`` of it)."""
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        finished = with_security_meta(collapse_whitespace(text), str(page.relative_to(site)))
+        name = page.relative_to(site).as_posix()
+        compact = collapse_whitespace(text)
+        if for_disk:
+            compact = for_disk(compact, name)
+        finished = with_security_meta(compact, name, more_scripts(compact))
         if finished != text:
             page.write_text(finished, encoding="utf-8")
 
@@ -100,16 +110,32 @@ def _drop_sitemap(site: Path) -> None:
         (site / name).unlink(missing_ok=True)
 
 
+def build_portable_copy(config_file: Path, zip_path: Path) -> int:
+    """Build the downloadable copy (``generator/portable.py``) aside and zip it; return the zip's size."""
+    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch:
+        copy = Path(scratch) / portable.COPY_FOLDER
+        site_url, site_name = _build_into(config_file, copy)
+        portable.prepare_copy(copy, SCRIPTS, site_name, site_url)
+        shim = (copy / portable.SHIM_PATH).read_text(encoding="utf-8")
+        _finish_pages(copy, lambda html, name: portable.page_for_disk(html, name, site_url),
+                      lambda html: portable.frame_scripts(shim, html))
+        return portable.zip_folder(copy, zip_path)
+
+
 def build_site(config_file: Path, site_dir: Path) -> None:
-    """Build into a temporary sibling folder, add the service worker, then swap it in place of ``site_dir``."""
+    """Build into a temporary sibling folder, add the downloadable copy (when its config is there)
+    and the service worker, then swap it in place of ``site_dir``."""
     staging = site_dir.with_name(f".{site_dir.name}.new")
     retired = site_dir.with_name(f".{site_dir.name}.old")
     for leftover in (staging, retired):
         shutil.rmtree(leftover, ignore_errors=True)
     try:
-        if not _build_into(config_file, staging):
+        if not _build_into(config_file, staging)[0]:
             _drop_sitemap(staging)
         _finish_pages(staging)
+        copy_config = config_file.with_name(portable.PORTABLE_CONFIG)
+        if copy_config.is_file():
+            build_portable_copy(copy_config, staging / OFFLINE_COPY)
         write_service_worker(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator import calculator_bridge
+from generator import calculator_bridge, portable
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog
 from generator.exercises import check_exercises
 from generator.lints import check_quality
@@ -42,6 +42,7 @@ def docs_tree(project: Project, kmap: KnowledgeMap) -> DocsTree:
                     texts={INDEX_FILE: map_index_json(kmap),
                            MAP_STYLES_FILE: map_stylesheet(kmap.config.edge_kinds, (page.text for page in pages))})
     tree.styles.append(MAP_STYLES_FILE)
+    tree.copies |= portable.site_assets(project.root)  # the downloadable copy's search shim
     if uses_calculators(kmap):
         tree.copies |= calculator_bridge.site_assets(project.root)
         tree.styles.append(calculator_bridge.CALCULATOR_STYLES)

@@ -16,6 +16,7 @@ import yaml
 
 from generator.errors import LayermapError
 from generator.pages import NavItem, PageSource
+from generator.portable import HOOK_SOURCE, PORTABLE_CONFIG, PORTABLE_HOOK, copy_config
 
 ASSET_DIR = Path(__file__).parent / "assets"
 SANITISER = Path(__file__).parent / "sanitise.py"  # an engine hook; see generator/sanitise.py
@@ -95,4 +96,6 @@ def write_tree(tree: DocsTree, base_config: Path, out_dir: Path) -> Path:
     _copy(SANITISER, out_dir / SANITISER_HOOK)
     config = out_dir / "mkdocs.yml"
     _write_text(config, engine_config(base_config, tree.nav, tree.styles))
+    _copy(HOOK_SOURCE, out_dir / PORTABLE_HOOK)  # the downloadable copy's config inherits this one
+    _write_text(out_dir / PORTABLE_CONFIG, copy_config(config.name, base_config.read_text(encoding="utf-8"), SCRIPTS, [SANITISER_HOOK]))
     return config

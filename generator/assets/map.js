@@ -5,7 +5,9 @@ const indexes = new Map(); // index URL → Promise of the map index
 
 function mapIndex(url) {
   if (!indexes.has(url)) {
-    indexes.set(url, fetch(url).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+    // The downloadable copy (read from disk, where fetch is refused) embeds the index as a script.
+    const embedded = window.layermapMapIndex;
+    indexes.set(url, embedded ? Promise.resolve(embedded) : fetch(url).then((r) => (r.ok ? r.json() : null)).catch(() => null));
   }
   return indexes.get(url);
 }
@@ -103,7 +105,7 @@ function addZoom(figure, frame, svg) {
     ["−", "Zoom out", () => apply(current() / 1.25)],
     ["+", "Zoom in", () => apply(current() * 1.25)],
     ["Fit", "Fit the map to the frame", () => apply(Math.min(1, frame.clientWidth / width))],
-    ["1:1", "Actual size", () => apply(1)],
+    ["1:1", "1:1, actual size", () => apply(1)],  // the name holds the visible text (WCAG 2.5.3)
   ];
   for (const [text, label, action] of buttons) {
     const button = document.createElement("button");
@@ -143,11 +145,51 @@ function addDragPan(frame) {
   frame.addEventListener("pointercancel", stop);
 }
 
+// Material's instant navigation only follows HTML links: a click on an SVG box would reload the
+// page (restarting every script and the calculator runtime). A plain click is handed to it as a
+// click on an HTML link to the same address; Material takes it over when it can, and otherwise
+// the browser follows that link as usual. Clicks with a modifier key open tabs or windows as
+// the reader asked; none of them reaches Material, which cannot read an SVG link's address.
+function followThroughInstantNavigation(svg) {
+  svg.addEventListener("click", (event) => {
+    const node = event.target.closest?.("a.lm-node");
+    if (!node) return;
+    event.stopPropagation();
+    if (event.defaultPrevented || event.button !== 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    const link = document.createElement("a");
+    link.href = node.href.baseVal;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  });
+}
+
+// On a narrow screen the drawing is scaled down to fit and the same map as text is shown (by
+// map.css, from the first paint); here the disclosure is opened for real, so it says what it shows.
+const NARROW_SCREEN = window.matchMedia("screen and (max-width: 44.984375em)");
+
+function showTextOnNarrowScreens(figure) {
+  const list = figure.querySelector(".lm-map-text");
+  if (!list) return;
+  if (NARROW_SCREEN.matches) list.open = true;
+  list.classList.add("lm-ready");
+  figure.querySelector(".lm-map-hint a")?.addEventListener("click", (event) => {
+    event.preventDefault();  // instant navigation would leave it under the header, the focus behind
+    event.stopPropagation();
+    list.open = true;
+    list.querySelector("summary").focus({ preventScroll: true });
+    list.scrollIntoView({ block: "start" });  // below the header: scroll-margin-top in map.css
+  });
+}
+
 function setUp(figure) {
   if (figure.dataset.ready) return;
   figure.dataset.ready = "true";
   const frame = figure.querySelector(".lm-map-frame");
   const svg = frame?.querySelector("svg");
+  showTextOnNarrowScreens(figure);
   if (!svg) return;
   const nodeOf = (event) => event.target.closest?.(".lm-node");
   svg.addEventListener("pointerover", (event) => {
@@ -166,6 +208,7 @@ function setUp(figure) {
     if (!event.relatedTarget || !svg.contains(event.relatedTarget)) show(figure, svg, null);
   });
   addArrowKeys(svg);
+  followThroughInstantNavigation(svg);
   addZoom(figure, frame, svg);
   addDragPan(frame);
   figure.querySelector(".lm-map-skip")?.addEventListener("click", (event) => {

@@ -63,6 +63,9 @@ def readable(colour: str, background: str, ratio: float = MIN_CONTRAST) -> str:
 
 MAP_STYLES_FILE = "assets/layermap/map-styles.css"
 MIN_WIDTH_CLASS = "lm-map-min-"  # + the map's minimum width in px
+# Below Material's tablet breakpoint (45em) a drawn map fits the screen's width, its text list shows
+# and a hint says so (map.css); at and above it, a map keeps its minimum width and its frame scrolls.
+WIDE_SCREEN = "screen and (min-width: 45em)"
 _MIN_WIDTH_CLASSES = re.compile(rf"\b{MIN_WIDTH_CLASS}(\d+)\b")
 
 
@@ -73,8 +76,8 @@ def map_stylesheet(kinds: Iterable[EdgeKind], pages: Iterable[str]) -> str:
     has no hash for, and instant navigation keeps the first page's policy for every later page.
     """
     widths = sorted({int(width) for page in pages for width in _MIN_WIDTH_CLASSES.findall(page)})
-    rules = [f".lm-map-svg.{MIN_WIDTH_CLASS}{width}{{min-width:{width}px}}" for width in widths]
-    return "\n".join([kind_styles(kinds), *rules]) + "\n"
+    rules = "".join(f".lm-map-svg.{MIN_WIDTH_CLASS}{width}{{min-width:{width}px}}" for width in widths)
+    return "\n".join([kind_styles(kinds), f"@media {WIDE_SCREEN}{{{rules}}}" if rules else ""]) + "\n"
 
 
 def kind_styles(kinds: Iterable[EdgeKind]) -> str:
@@ -205,7 +208,7 @@ def legend(graph: MapGraph, kinds: list[EdgeKind]) -> str:
     return f'<ul class="lm-map-legend" aria-label="Edge kinds">{"".join(items)}</ul>'
 
 
-def text_list(graph: MapGraph, page: str) -> str:
+def text_list(graph: MapGraph, page: str, list_id: str) -> str:
     """The same map as nested lists: band → node → its outgoing edges."""
     labels = {n.id: n for n in graph.nodes}
     out: dict[str, list[str]] = {n.id: [] for n in graph.nodes}
@@ -221,9 +224,17 @@ def text_list(graph: MapGraph, page: str) -> str:
             for n in graph.nodes if n.band == i
         )
         if items:
-            bands.append(f"<li>{inline(band.label)}<ul>{items}</ul></li>")
-    return (f'<details class="lm-map-text"><summary>The map as text</summary>'
+            bands.append(f"<li><strong>{inline(band.label)}</strong><ul>{items}</ul></li>")
+    return (f'<details class="lm-map-text" id="{list_id}"><summary>The map as text</summary>'
             f'<ul>{"".join(bands)}</ul></details>')
+
+
+def narrow_screen_hint(list_id: str | None) -> str:
+    """What a phone reader is told above the drawing, scaled down to fit (shown by map.css on narrow screens)."""
+    text = "The drawing is scaled to fit this screen: zoom in to read it"
+    if list_id is None:
+        return f'<p class="lm-map-hint">{text}.</p>'
+    return f'<p class="lm-map-hint">{text}, or read <a href="#{list_id}">the same map as text</a> below it.</p>'
 
 
 def map_figure(graph: MapGraph, kinds: list[EdgeKind], *, page: str, map_id: str, title: str,
@@ -231,14 +242,16 @@ def map_figure(graph: MapGraph, kinds: list[EdgeKind], *, page: str, map_id: str
     """The whole raw-HTML block: frame with the SVG, legend, text list of ``listed`` (default: the
     drawn graph), no blank lines."""
     svg = render_svg(graph, layout(graph), kinds, page=page, map_id=map_id, title=title, description=description)
+    list_id = f"{map_id}-list"
     parts = [
         f'<figure class="lm-map" data-index="{attr(relative_url(page, INDEX_FILE))}">',
         f'<a class="lm-map-skip" href="#{map_id}-end">Skip the map</a>',
+        narrow_screen_hint(list_id if with_text else None),
         f'<div class="lm-map-frame">{svg}</div>',
         f'<span id="{map_id}-end" tabindex="-1"></span>',
         legend(graph, kinds),
         '<p class="lm-map-info" hidden></p>',
-        text_list(listed or graph, page) if with_text else "",
+        text_list(listed or graph, page, list_id) if with_text else "",
         "</figure>",
     ]
     return "\n".join(p for p in parts if p)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.graph import KnowledgeMap
-from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
+from generator.render.paths import HOME, OFFLINE_COPY, SOURCES_PAGE, layer_label, layer_page, link, relative_url, topic_page
 from generator.render.escape import markdown_block, md_text
 from generator.render.text import block, front_matter, inline
 from generator.schema import Layer
@@ -14,6 +14,13 @@ def _topic_list(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
     if not topics:
         return "*No topics yet.*"
     return "\n".join(f"- [{md_text(t.title)}]({link(page, topic_page(t))})  \n  {md_text(t.summary)}" for t in topics)
+
+
+def download_note() -> str:
+    """The home page's link to the downloadable copy (raw HTML: the zip is not a page the engine knows)."""
+    return (f'<p class="lm-download"><strong>Read it without a connection:</strong> <a href="{relative_url(HOME, OFFLINE_COPY)}">'
+            "download the whole map</a> as one ZIP file, unzip it and open <code>index.html</code> "
+            "(pages, map and search work from disk; calculators show their numbers as built).</p>")
 
 
 def render_home(kmap: KnowledgeMap, map_html: str = "") -> str:
@@ -28,6 +35,7 @@ def render_home(kmap: KnowledgeMap, map_html: str = "") -> str:
         front_matter(title=kmap.config.title),
         f"# {md_text(kmap.config.title)}",
         markdown_block(kmap.config.introduction),
+        download_note(),
         map_html,
         "## Depth levels { #depths }",
         depths,

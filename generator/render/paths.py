@@ -8,6 +8,7 @@ from generator.schema import Layer, Topic
 
 HOME = "index.md"
 SOURCES_PAGE = "sources.md"
+OFFLINE_COPY = "downloads/layermap-offline.zip"  # the downloadable copy, built by generator/portable.py
 
 
 def layer_page(number: int) -> str:

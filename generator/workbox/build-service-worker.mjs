@@ -19,7 +19,8 @@ const WORKBOX_LIBRARIES = ["workbox-core", "workbox-routing", "workbox-strategie
 const RUNTIME_FOLDER = "assets/pyodide";
 const RUNTIME_FILES = `${RUNTIME_FOLDER}/**/*`;
 const RUNTIME_INJECTION_POINT = "self.__LAYERMAP_RUNTIME_MANIFEST";
-const NOT_PRECACHED = [RUNTIME_FILES, "assets/workbox/**", "sw.js", "sitemap.xml", "sitemap.xml.gz", "**/*.map"];
+// downloads/: the downloadable copy (a zip of the whole site) is fetched only when a reader asks for it.
+const NOT_PRECACHED = [RUNTIME_FILES, "assets/workbox/**", "downloads/**", "sw.js", "sitemap.xml", "sitemap.xml.gz", "**/*.map"];
 const MAX_PAGE_OR_ASSET_BYTES = 32 * 1024 * 1024;  // Workbox's default (2 MB) would silently skip a large search index
 const MAX_RUNTIME_FILE_BYTES = 64 * 1024 * 1024;  // pyodide.asm.wasm is about 10 MB
 

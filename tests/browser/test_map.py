@@ -8,14 +8,23 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from generator.render.map_svg import MAP_STYLES_FILE
+from generator.map_layout import layout, whole_map
+from generator.render.map_svg import MAP_STYLES_FILE, kind_styles, render_svg
+from generator.site_tree import ASSET_DIR
+from tests.browser.test_accessibility import blocking_violations
 from tests.conftest import BuiltSite
+from tests.generator.crowded_map import crowded_project
 
 pytestmark = pytest.mark.browser
 
 
 def index(site: BuiltSite) -> dict:
     return json.loads((site.site / "assets/layermap/map-index.json").read_text(encoding="utf-8"))
+
+
+def at(url: str) -> re.Pattern:
+    """The page at ``url``: Material's section tracking may add the anchor of a heading in view."""
+    return re.compile(re.escape(url) + "(#.*)?$")
 
 
 def home_map(page: Page, site: BuiltSite):  # noqa: ANN201
@@ -29,7 +38,7 @@ def test_clicking_a_node_lands_on_its_topic(page: Page, built_site: BuiltSite) -
     svg = home_map(page, built_site)
     topic = next(t for t in index(built_site)["topics"] if t["id"] == "power-cooling")
     svg.locator('a.lm-node[data-id="power-cooling"]').click()
-    expect(page).to_have_url(built_site.url + topic["url"])
+    expect(page).to_have_url(at(built_site.url + topic["url"]))
     expect(page.get_by_role("heading", level=1)).to_contain_text(topic["title"])
 
 
@@ -131,25 +140,142 @@ def test_zoom_buttons_change_the_drawing_size(page: Page, built_site: BuiltSite)
     assert svg.bounding_box()["width"] <= frame.bounding_box()["width"] + 1
 
 
+def test_a_click_on_a_box_goes_through_instant_navigation_and_keeps_the_page_alive(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    page.evaluate("() => { window.__stillHere = true; }")
+    svg.locator('a.lm-node[data-id="gpu-clusters"]').click()
+    expect(page).to_have_url(at(built_site.url + "layer-3/gpu-clusters/"))
+    expect(page.get_by_role("heading", level=1)).to_contain_text("GPU clusters")
+    assert page.evaluate("() => window.__stillHere === true")  # same document: scripts and the calculator live on
+    page.locator("svg.lm-map-svg").locator('a.lm-node[data-id="power-cooling"]').click()  # and again from there
+    expect(page).to_have_url(at(built_site.url + "layer-1/power-cooling/"))
+    assert page.evaluate("() => window.__stillHere === true")
+    page.go_back()
+    expect(page).to_have_url(at(built_site.url + "layer-3/gpu-clusters/"))
+
+
+def test_enter_on_a_focused_box_goes_through_instant_navigation(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    page.evaluate("() => { window.__stillHere = true; }")
+    svg.locator('a.lm-node[data-id="gpu-clouds"]').focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(at(built_site.url + "layer-3/gpu-clouds/"))
+    assert page.evaluate("() => window.__stillHere === true")
+
+
+@pytest.mark.parametrize("modifier", ["Control", "Shift"])
+def test_a_click_with_a_modifier_key_is_left_to_the_browser(page: Page, built_site: BuiltSite, modifier: str) -> None:
+    svg = home_map(page, built_site)
+    page.evaluate("() => { window.__stillHere = true; }")
+    with page.context.expect_page() as opened:
+        svg.locator('a.lm-node[data-id="gpu-clusters"]').click(modifiers=[modifier])
+    expect(opened.value).to_have_url(at(built_site.url + "layer-3/gpu-clusters/"))
+    assert at(built_site.url).match(page.url) and page.evaluate("() => window.__stillHere === true")
+    opened.value.close()
+
+
+def test_a_middle_click_on_a_box_opens_a_tab_and_leaves_the_page(page: Page, built_site: BuiltSite) -> None:
+    svg = home_map(page, built_site)
+    with page.context.expect_page() as opened:
+        svg.locator('a.lm-node[data-id="gpu-clouds"]').click(button="middle")
+    expect(opened.value).to_have_url(at(built_site.url + "layer-3/gpu-clouds/"))
+    assert at(built_site.url).match(page.url)
+    opened.value.close()
+
+
+def test_every_zoom_button_is_named_by_what_it_shows(page: Page, built_site: BuiltSite) -> None:
+    home_map(page, built_site)
+    buttons = page.locator(".lm-map-tools button")
+    names = buttons.evaluate_all("els => els.map(b => [b.textContent, b.getAttribute('aria-label')])")
+    assert ["1:1", "1:1, actual size"] in names
+    for text, name in names:  # WCAG 2.5.3: a name that holds its visible words (symbols aside)
+        if text.isalnum() or ":" in text:
+            assert text.casefold() in name.casefold()
+
+
 def test_topic_page_draws_its_local_map_and_links_to_neighbours(page: Page, built_site: BuiltSite) -> None:
     page.goto(built_site.url + "layer-3/gpu-clusters/")
     svg = page.locator("svg.lm-map-svg")
     expect(svg.locator("a.lm-node.lm-current")).to_have_attribute("aria-current", "page")
     svg.locator('a.lm-node[data-id="power-cooling"]').click()
-    expect(page).to_have_url(built_site.url + "layer-1/power-cooling/")
+    expect(page).to_have_url(at(built_site.url + "layer-1/power-cooling/"))
 
 
-def test_on_a_phone_the_page_does_not_scroll_sideways_but_the_map_does(browser: Browser, built_site: BuiltSite) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+@pytest.mark.parametrize("width", [320, 390])
+def test_on_a_phone_the_map_fits_the_screen_and_the_same_map_as_text_is_shown(browser: Browser, built_site: BuiltSite,
+                                                                             width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 740}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(built_site.url)
-    frame = page.locator(".lm-map-frame")
-    expect(frame).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")
-    font = page.locator("a.lm-node text").first.evaluate("t => t.getBoundingClientRect().height")
-    assert font >= 9  # labels stay legible rather than shrinking to fit
+    svg = page.locator("svg.lm-map-svg")
+    expect(svg).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert svg.bounding_box()["x"] >= 0 and svg.bounding_box()["x"] + svg.bounding_box()["width"] <= width
+    hint = page.locator(".lm-map-hint")
+    expect(hint).to_be_visible()
+    listed = page.locator(".lm-map-text")
+    expect(listed).to_have_js_property("open", True)  # shown, and its disclosure says so
+    topic = listed.get_by_role("link", name="GPU clusters & orchestration", exact=True).first
+    expect(topic).to_be_visible()
+    assert float(topic.evaluate("a => parseFloat(getComputedStyle(a).fontSize)")) >= 11
+    assert blocking_violations(page) == []  # the shown text included
+    hint.get_by_role("link").click()  # the hint leads to it, below the header, and moves the focus there
+    expect(listed.locator("summary")).to_be_focused()
+    header = page.locator(".md-header").bounding_box()
+    assert header["y"] + header["height"] <= listed.bounding_box()["y"] < 200
+    listed.locator("summary").click()  # and the reader can put it away
+    expect(topic).to_be_hidden()
     context.close()
+
+
+def test_on_a_phone_the_text_is_shown_before_any_script_runs(browser: Browser, built_site: BuiltSite) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 740}, is_mobile=True, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(built_site.url)
+    expect(page.locator(".lm-map-text").get_by_role("link", name="GPU clusters & orchestration", exact=True).first).to_be_visible()
+    assert page.locator("svg.lm-map-svg").bounding_box()["width"] <= 390
+    context.close()
+
+
+def test_on_a_desktop_the_map_keeps_its_size_and_the_text_waits_behind_its_disclosure(page: Page, built_site: BuiltSite) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    svg = home_map(page, built_site)
+    assert svg.bounding_box()["width"] >= 0.7 * float(svg.get_attribute("width")) - 1
+    expect(page.locator(".lm-map-hint")).to_be_hidden()
+    expect(page.locator(".lm-map-text")).to_have_js_property("open", False)
+    expect(page.locator(".lm-map-text li").first).to_be_hidden()
+
+
+TEXT_OVER_TEXT = """svg => {
+    const boxes = [...svg.querySelectorAll("text")].map(t => [t.textContent, t.getBoundingClientRect()]);
+    const found = [];
+    boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+        if (r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5)
+            found.push(`${a} / ${b}`);
+    }));
+    return found;
+}"""
+
+
+def test_no_drawn_text_covers_other_text_as_the_browser_draws_it(page: Page, built_site: BuiltSite) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for path in ("", "layer-3/", "layer-3/gpu-clusters/"):
+        page.goto(built_site.url + path)
+        assert page.locator("svg.lm-map-svg").evaluate(TEXT_OVER_TEXT) == [], path
+
+
+def test_a_twenty_topic_map_draws_no_text_over_other_text(page: Page, tmp_path) -> None:  # noqa: ANN001
+    """The map at the size it is growing to, drawn with the site's map styles and the browser's fonts."""
+    kmap = crowded_project(tmp_path).kmap()
+    graph = whole_map(kmap)
+    svg = render_svg(graph, layout(graph), list(kmap.config.edge_kinds), page="index.md", map_id="m", title="Map",
+                     description="Twenty topics")
+    styles = (ASSET_DIR / "map.css").read_text(encoding="utf-8") + kind_styles(kmap.config.edge_kinds)
+    page.set_content(f"<!doctype html><style>body{{font-family:sans-serif}}{styles}</style>"
+                     f'<figure class="lm-map">{svg}</figure>')
+    drawn = page.locator("svg.lm-map-svg")
+    assert drawn.locator("a.lm-node").count() == 20
+    assert drawn.evaluate(TEXT_OVER_TEXT) == []
 
 
 def test_dark_mode_uses_the_dark_colours_of_each_kind(browser: Browser, built_site: BuiltSite) -> None:
@@ -175,7 +301,7 @@ def test_without_javascript_the_map_is_drawn_and_its_links_work(browser: Browser
     expect(page.locator(".lm-map-tools")).to_have_count(0)
     expect(page.locator("text.lm-edge-label").first).to_be_visible()
     page.locator('a.lm-node[data-id="gpu-clusters"]').click()
-    expect(page).to_have_url(built_site.url + "layer-3/gpu-clusters/")
+    expect(page).to_have_url(at(built_site.url + "layer-3/gpu-clusters/"))
     context.close()
 
 

@@ -233,3 +233,33 @@ def test_a_drawing_past_the_cap_becomes_a_small_stand_in_that_says_so():
 def test_a_memory_bar_of_nothing_against_nothing_draws():
     declaration = {"name": "m", "kind": "memory_bar", "parts": [{"label": "Weights", "value": "w"}], "capacity": "c"}
     assert ET.fromstring(figures.memory_bar(declaration, {"w": 0, "c": 0})).get("role") == "img"
+
+
+def curve_figure(points: list, marks: list) -> ET.Element:
+    declaration = {"name": "c", "kind": "curve", "title": "Loss", "points": "p", "marks": "m", "x_label": "Size", "y_label": "loss"}
+    return ET.fromstring(figures.curve(declaration, {"p": points, "m": marks}))
+
+
+def test_a_curve_is_drawn_on_a_log_x_axis_with_its_marks_and_says_where_it_is_lowest():
+    points = [[10**k, (k - 3) ** 2 + 1] for k in range(1, 6)]  # lowest at 1,000
+    svg = curve_figure(points, [["Here", 1000, 1], ["There", 1e5, 5]])
+    path = svg.find(f"{SVG}path").get("d")
+    xs = [float(pair.split()[0]) for pair in path[1:].split("L")]
+    assert xs == pytest.approx([12 + 456 * i / 4 for i in range(5)])  # equal steps per power of ten
+    dots = svg.findall(f"{SVG}rect[@class]")
+    dots = [dot for dot in dots if "lm-fig-mark" in dot.get("class")]
+    assert [dot.find(f"{SVG}title").text for dot in dots] == ["Here: 1,000, 1", "There: 100,000, 5"]
+    assert dots[0].get("class") != dots[1].get("class")
+    assert "lowest at 1,000, 1; Here at 1,000, 1; There at 100,000, 5" in svg.get("aria-label")
+    labels = [node.text for node in svg.iter(f"{SVG}text")]
+    assert {"10", "100", "1,000", "10,000", "100,000"} <= set(labels)
+
+
+def test_a_curve_keeps_its_valley_readable_when_one_end_shoots_up():
+    """The y axis stops at twice the highest mark's rise: a far end is clipped, not the valley flattened."""
+    points = [[1, 1000.0], [10, 2.0], [100, 1.0], [1000, 2.0]]
+    svg = curve_figure(points, [["Low", 100, 1.0], ["Side", 10, 2.0]])
+    ys = [float(pair.split()[1]) for pair in svg.find(f"{SVG}path").get("d")[1:].split("L")]
+    assert ys[0] == pytest.approx(10)  # clipped at the top of the plot
+    assert ys[2] == pytest.approx(160)  # the lowest point at the bottom
+    assert ys[1] == pytest.approx(85)  # 2.0 is half-way up an axis running to 3.0

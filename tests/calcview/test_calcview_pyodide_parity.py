@@ -48,6 +48,10 @@ SCENARIOS = [
     ("local", {"precision": "fp16", "hardware_price": "0"}),
     ("local", {"params": "70", "memory": "24", "bandwidth": "1008"}),
     ("local", {"hours_per_day": "25"}),
+    ("scaling", {}),
+    ("scaling", {"loss_fit": "besiroglu2024", "params": "8", "tokens": "15", "layers": "32", "d_model": "4096", "context": "8192"}),
+    ("scaling", {"compute_budget": "1e27"}),
+    ("scaling", {"tokens_per_param": "0"}),
 ]
 SCRIPT = """
 import { loadPyodide } from %(pyodide)s;

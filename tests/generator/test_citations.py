@@ -32,6 +32,9 @@ def source(key: str = "k", authors: list[str] | None = None, date: str = "2024-0
         ("NVIDIA", "NVIDIA"),
         ("Epoch AI", "Epoch AI"),
         ("International Energy Agency", "International Energy Agency"),
+        ("Tom's Hardware", "Tom's Hardware"),
+        ("Union of Concerned Scientists", "Union of Concerned Scientists"),
+        ("Electrical Contractor Magazine", "Electrical Contractor Magazine"),
     ],
 )
 def test_family_name(author: str, family: str) -> None:

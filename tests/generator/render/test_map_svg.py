@@ -114,7 +114,7 @@ def test_home_svg_has_title_description_and_sits_in_one_raw_block() -> None:
 
 
 def test_home_text_list_names_every_topic_and_every_edge() -> None:
-    block = re.search(r'<details class="lm-map-text">.*?</details>', PAGES[HOME], flags=re.DOTALL).group(0)
+    block = re.search(r'<details class="lm-map-text"[^>]*>.*?</details>', PAGES[HOME], flags=re.DOTALL).group(0)
     tree = ET.fromstring(block)
     hrefs = {a.get("href") for a in tree.iter("a")}
     assert hrefs == {built_url(topic_page(t)) for t in KMAP.topics.values()}
@@ -137,7 +137,7 @@ def test_big_maps_get_the_layer_overview_on_home() -> None:
     assert links == {f"layer-{n}": f"layer-{n}/" for n in range(1, 5)}
     drawn = [t for t in svg_of(html).iter(f"{SVG}path") if "lm-edge" in t.get("class", "")]
     assert 0 < len(drawn) <= 2 * len(big.layers)
-    listed = re.search(r'<details class="lm-map-text">.*?</details>', html, flags=re.DOTALL).group(0)
+    listed = re.search(r'<details class="lm-map-text"[^>]*>.*?</details>', html, flags=re.DOTALL).group(0)
     pairs = {(e.subject.layer, e.object.layer) for e in big.edges}
     assert listed.count(" edge") == len(pairs)  # every link between layers is in the text list
 
@@ -201,6 +201,19 @@ def test_maps_carry_no_inline_style_and_the_stylesheet_sizes_each_one() -> None:
         pixels = int(minimum.removeprefix("lm-map-min-"))
         assert abs(pixels - width * 0.7) <= 1 and f".lm-map-svg.{minimum}{{min-width:{pixels}px}}" in css
     assert kind_styles(KMAP.config.edge_kinds) in css
+    wide_only = re.search(r"@media screen and \(min-width: 45em\)\{(.*?)\}\n", css).group(1)
+    assert css.count("min-width:") - 1 == wide_only.count("min-width:") > 0  # a phone fits every map to its width
+
+
+def test_a_phone_reader_is_told_the_drawing_is_scaled_and_led_to_the_same_map_as_text() -> None:
+    figure = re.search(r'<figure class="lm-map".*?</figure>', PAGES[HOME], flags=re.DOTALL).group(0)
+    hint = re.search(r'<p class="lm-map-hint">(.*?)</p>', figure).group(1)
+    listed = re.search(r'<details class="lm-map-text" id="([^"]+)"', figure).group(1)
+    assert "scaled to fit" in hint and f'href="#{listed}"' in hint
+    assert figure.index("lm-map-hint") < figure.index("<svg")  # read before the drawing
+    local = PAGES[topic_page(KMAP.topics["gpu-clusters"])]
+    local_hint = re.search(r'<p class="lm-map-hint">(.*?)</p>', local).group(1)
+    assert "scaled to fit" in local_hint and "href" not in local_hint  # no text list there to point to
 
 
 def test_every_kind_colour_is_readable_on_light_and_dark() -> None:
