@@ -37,6 +37,7 @@ _BUILD_TIME_NAMES = {
     "check_browser_imports": ".site_files",
     "declaration_problems": ".declarations",
     "python_file_names": ".site_files",
+    "calculator_python_files": ".site_files",
     "site_assets": ".site_files",
     "write_site_assets": ".site_files",
 }
@@ -50,6 +51,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "browser_files",
+    "calculator_python_files",
     "check_browser_imports",
     "declaration_problems",
     "default_raw",
