@@ -13,14 +13,15 @@ How a site uses it (what the generator does):
 
 1. Page: ``render_form(module, "calc-<name>-<depth>", values)`` and put the result in the
    Markdown with a blank line before and after (one raw HTML block; it keeps its structure
-   inside ``<section markdown>`` too). It already lists the Python files the worker fetches.
+   inside ``<section markdown>`` too). It already lists the Python files the worker fetches
+   for that calculator (``calculator_python_files``).
 2. Files: copy ``site_assets(repo_root)`` into the docs folder (Pyodide runtime under
    assets/pyodide/, calculator.js, calc-worker.js and calculator.css under assets/layermap/,
    the Python under assets/py/), or call ``write_site_assets(repo_root, docs_dir)``.
 3. Config: ``extra_javascript: [{path: assets/layermap/calculator.js, type: module}]`` and
    ``extra_css: [assets/layermap/calculator.css]``. calculator.js finds everything else from
    its own URL, so the site may live under a sub-path; it starts the worker only on pages
-   with a calculator, when one nears the viewport or is touched.
+   with a calculator, once the page is idle (or when one is touched first).
 """
 
 import importlib
@@ -37,6 +38,7 @@ _BUILD_TIME_NAMES = {
     "check_browser_imports": ".site_files",
     "declaration_problems": ".declarations",
     "python_file_names": ".site_files",
+    "calculator_python_files": ".site_files",
     "site_assets": ".site_files",
     "write_site_assets": ".site_files",
 }
@@ -50,6 +52,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "browser_files",
+    "calculator_python_files",
     "check_browser_imports",
     "declaration_problems",
     "default_raw",

@@ -12,7 +12,7 @@ import math
 from html import escape
 
 from .evaluate import evaluate, key_outputs, raw_from_values
-from .site_files import python_file_names
+from .site_files import calculator_python_files
 from .values import format_input
 
 
@@ -189,14 +189,14 @@ def render_form(module: object, instance_id: str, values: dict | None = None) ->
         id=instance_id,
         data_calculator=calculator_name(module),
         data_defaults=json.dumps(raw),  # this block's starting scenario: what Reset restores
-        data_python_files=json.dumps(python_file_names()),
+        data_python_files=json.dumps(calculator_python_files(calculator_name(module))),  # what the worker fetches
     )
     presets = "".join(preset_select(module, group, instance_id, raw) for group in getattr(module, "PRESETS", []))
     fields = "".join(field(spec, instance_id, raw[spec["name"]]) for spec in module.INPUTS)
     parts = [
         f"<div{root}>",
         f'<form class="lm-calc__form" aria-label="{escape(module.TITLE)}" autocomplete="off">',
-        f'<p class="lm-calc__status" role="status" data-state="static">Showing results for the values below; the live calculator starts when you change one (it needs JavaScript).</p>',
+        f'<p class="lm-calc__status" role="status" data-state="static">Results worked out when the page was built; the live calculator starts by itself (it needs JavaScript).</p>',
         f'<fieldset class="lm-calc__presets"><legend>Presets</legend>{presets}</fieldset>' if presets else "",
         f'<fieldset class="lm-calc__inputs"><legend>Inputs</legend>{fields}</fieldset>',
         '<p class="lm-calc__error lm-calc__form-error" data-error-for="_form"></p>',  # about the values together

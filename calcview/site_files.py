@@ -6,8 +6,9 @@ Site layout (paths relative to the site root):
   assets/layermap/calculator.css  styles for the calculator block and its figures
   assets/py/calcview/…, assets/py/calculators/…   the same Python the build ran
 The worker learns which Python files to fetch from the calculator block itself
-(``data-python-files``, written by render_form from python_file_names()), so the site
-needs no extra manifest file.
+(``data-python-files``, written by render_form from calculator_python_files()): calcview, the
+calculators package and that calculator with the helpers it imports, never the other
+calculators. The site needs no extra manifest file.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import sys
 from pathlib import Path
 
 BROWSER_PACKAGES = ("calcview", "calculators")
-BUILD_TIME_MODULES = ("calcview/form.py", "calcview/site_files.py")  # never imported by the worker
+BUILD_TIME_MODULES = ("calcview/form.py", "calcview/site_files.py", "calcview/declarations.py")  # never imported by the worker
+CALCULATORS_PACKAGE = "calculators"
 PYTHON_PREFIX = "assets/py/"
 PACKAGES_ROOT = Path(__file__).resolve().parent.parent  # holds calcview/ and calculators/
 PYODIDE_PREFIX = "assets/pyodide/"
@@ -49,6 +51,40 @@ def browser_files(repo_root: Path) -> dict[str, Path]:
 def python_file_names(repo_root: Path = PACKAGES_ROOT) -> list[str]:
     """The browser's Python files relative to assets/py/ (what the worker fetches)."""
     return [path[len(PYTHON_PREFIX):] for path in browser_files(repo_root)]
+
+
+def calculator_python_files(name: str, repo_root: Path = PACKAGES_ROOT) -> list[str]:
+    """What the worker fetches for one calculator, relative to assets/py/: calcview, the
+    calculators package's ``__init__.py``, the calculator's module and every module of the
+    package it imports, directly or through another (e.g. ``_datasheets.py``, ``_checks.py``).
+    A name with no module file (a test's stand-in) gets calcview and the package only."""
+    names = python_file_names(repo_root)
+    wanted = [f"{CALCULATORS_PACKAGE}/__init__.py"]
+    waiting = [f"{CALCULATORS_PACKAGE}/{name}.py"]  # a module that is no file of the package adds nothing
+    while waiting:
+        module = waiting.pop()
+        if module in names and module not in wanted:  # names imported from the package may be attributes
+            wanted.append(module)
+            waiting += package_imports(Path(repo_root) / module)
+    return [n for n in names if not n.startswith(f"{CALCULATORS_PACKAGE}/")] + sorted(wanted)
+
+
+def package_imports(path: Path) -> list[str]:
+    """Modules of the calculators package a calculator module imports (absolute or relative),
+    as paths relative to assets/py/: ``from calculators._checks import x``,
+    ``from calculators import _checks``, ``from . import _checks``, ``import calculators._checks``."""
+    found = []
+    for node in ast.walk(ast.parse(Path(path).read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.startswith(f"{CALCULATORS_PACKAGE}.")]
+        elif isinstance(node, ast.ImportFrom):
+            package = CALCULATORS_PACKAGE if node.level == 1 else node.module if node.level == 0 else None
+            module = f"{package}.{node.module}" if node.level == 1 and node.module else package
+            if module == CALCULATORS_PACKAGE:
+                found += [f"{module}.{alias.name}" for alias in node.names]
+            elif module and module.startswith(f"{CALCULATORS_PACKAGE}."):
+                found.append(module)
+    return [f"{name.replace('.', '/')}.py" for name in found if name.count(".") == 1]
 
 
 def site_assets(repo_root: Path) -> dict[str, Path]:

@@ -1,27 +1,43 @@
 // Module Web Worker that runs the calculators' Python (calcview + calculators/) in Pyodide,
 // off the main thread. Everything is loaded from the site itself:
 //   assets/pyodide/   the Pyodide runtime       assets/py/   our Python files (calcview/, calculators/)
-// Protocol: in  {type: "init", files}  first: Python files to fetch, relative to assets/py/
+// One worker serves every page of a reading session (calculator.js keeps it across instant
+// navigation), so calculators arrive one at a time, as pages need them.
+// Protocol: in  {type: "load", module, files}   a calculator's Python files, relative to assets/py/
+//                                               (the page's data-python-files); each file is fetched once
 //           in  {id, module, raw}           -> out {type: "result", id, json} | {type: "error", id, reason}
 //           (json: calcview.evaluate's result as JSON text; one string crosses into and out of
 //           Python and into the message, cheaper than converting and cloning nested objects)
-//           out {type: "progress", text} while starting, then {type: "ready"} or {type: "failed", reason}
+//           out {type: "progress", text} while starting, then {type: "ready"} (the runtime is up and
+//           every calculator asked for so far is installed) or {type: "failed", reason}
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const PYTHON_URL = new URL("../py/", import.meta.url).href;
 const PYTHON_ROOT = "/home/pyodide/layermap";
 const MODULE_NAME = /^[a-z_][a-z0-9_]*$/;
+const PYTHON_FILE = /^(calcview|calculators)\/[a-z_][a-z0-9_]*\.py$/;  // a name under assets/py/, nothing else
 const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 
 const progress = (text) => postMessage({ type: "progress", text });
-let receiveFileList;
-const fileList = new Promise((resolve) => { receiveFileList = resolve; });
+const sources = new Map();  // file name -> promise of its text, fetched once per worker
+const installs = new Map();  // calculator name -> promise settled when its files are installed
+const failedLoads = new Set();  // calculators whose files could not be fetched or installed
+const written = new Set();  // files already in the Pyodide file system
 
 async function fetchText(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.text();
+}
+
+function source(name) {
+  if (!sources.has(name)) {
+    const text = fetchText(new URL(name, PYTHON_URL));
+    text.catch(() => sources.delete(name));  // a later page may try again
+    sources.set(name, text);
+  }
+  return sources.get(name);
 }
 
 // loadPyodide never settles when the wasm is missing, so check the runtime files alongside it
@@ -32,59 +48,86 @@ async function checkRuntimeFiles() {
   if (missing.length) throw new Error(`missing ${missing.map((r) => `${r.url} (HTTP ${r.status})`).join(", ")}`);
 }
 
-async function fetchPythonFiles() {
-  const files = await fileList;
-  const sources = await Promise.all(files.map((name) => fetchText(new URL(name, PYTHON_URL))));
-  return files.map((name, index) => [name, sources[index]]);
-}
-
-function installPythonFiles(pyodide, files) {
-  for (const [name, source] of files) {
-    const path = `${PYTHON_ROOT}/${name}`;
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, source);
-  }
-  // No importlib.invalidate_caches(): nothing has looked in the new folder yet, and the call
-  // would import importlib.metadata (about 80 ms here).
+async function loadRuntime() {
+  const [pyodide] = await Promise.all([loadPyodide({ indexURL: PYODIDE_URL, packageBaseUrl: PYODIDE_URL }), checkRuntimeFiles()]);
   pyodide.globals.set("python_root", PYTHON_ROOT);
-  return pyodide.runPython(`
+  const evaluate = pyodide.runPython(`
 import importlib, sys
-if python_root not in sys.path:
-    sys.path.insert(0, python_root)
-import calcview
+sys.path.insert(0, python_root)
 
 def evaluate_request(module_name, raw_json):
+    import calcview
     return calcview.evaluate_json(importlib.import_module("calculators." + module_name), raw_json)
 
 evaluate_request
 `);
+  return { pyodide, evaluate };
 }
 
-// The runtime check, the runtime and our Python files load side by side; only the install
-// and the import of calcview wait for the runtime.
+const runtime = loadRuntime();
+runtime.catch(() => {});  // reported by start()
+
+// Files that are new to this worker go into the file system. The first install needs no cache
+// invalidation (nothing has looked in the folder yet; importlib.invalidate_caches() would also
+// import importlib.metadata, about 80 ms); later ones reset only our folders' finders.
+function installFiles(pyodide, names, texts) {
+  const fresh = names.map((name, index) => [name, texts[index]]).filter(([name]) => !written.has(name));
+  if (!fresh.length) return;
+  const firstInstall = written.size === 0;
+  for (const [name, text] of fresh) {
+    const path = `${PYTHON_ROOT}/${name}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, text);
+    written.add(name);
+  }
+  pyodide.runPython(firstInstall ? "import calcview" : `
+import sys
+for folder, finder in list(sys.path_importer_cache.items()):
+    if folder.startswith(python_root) and hasattr(finder, "invalidate_caches"):
+        finder.invalidate_caches()
+`);
+}
+
+// The files download while the runtime loads; only the install waits for it.
+// A failed load stays (its reason answers the requests that need it) until the calculator is
+// asked for again, e.g. by the next page that has it.
+function load(module, files) {
+  const odd = files.find((name) => !PYTHON_FILE.test(name));
+  const texts = odd === undefined ? Promise.all(files.map(source)) : Promise.reject(new Error(`not a calculator file: ${odd}`));
+  const installed = Promise.all([runtime, texts]).then(([{ pyodide }, loaded]) => installFiles(pyodide, files, loaded));
+  failedLoads.delete(module);
+  installed.catch(() => failedLoads.add(module));
+  installs.set(module, installed);
+}
+
 async function start() {
   progress("loading the Python runtime");
-  const pythonFiles = fetchPythonFiles();
-  pythonFiles.catch(() => {});  // reported below, once the runtime is up
-  const [pyodide] = await Promise.all([loadPyodide({ indexURL: PYODIDE_URL, packageBaseUrl: PYODIDE_URL }), checkRuntimeFiles()]);
+  await runtime;
   progress("loading the calculator code");
-  const evaluate = installPythonFiles(pyodide, await pythonFiles);
-  return { evaluate };
+  await Promise.all(installs.values());
 }
 
-const ready = start();
-ready.then(
+start().then(
   () => postMessage({ type: "ready" }),
   (error) => postMessage({ type: "failed", reason: String(error?.message ?? error) }),
 );
 
-self.onmessage = async ({ data: { type, files, id, module, raw } }) => {
-  if (type === "init") return receiveFileList(files);
+async function answer({ id, module, raw }) {
   try {
-    const { evaluate } = await ready;
     if (!MODULE_NAME.test(module)) throw new Error(`not a calculator name: ${module}`);
+    const { evaluate } = await runtime;
+    await (installs.get(module) ?? Promise.reject(new Error(`the page did not load calculator ${module}`)));
     postMessage({ type: "result", id, json: evaluate(module, JSON.stringify(raw)) });
   } catch (error) {
     postMessage({ type: "error", id, reason: String(error?.message ?? error) });
   }
+}
+
+self.onmessage = ({ data }) => {
+  if (data.type === "load") {
+    const wanted = MODULE_NAME.test(data.module) && Array.isArray(data.files) && (!installs.has(data.module) || failedLoads.has(data.module));
+    if (wanted) load(data.module, data.files);
+    return;
+  }
+  answer(data);
 };

@@ -1,19 +1,30 @@
 // Live calculators: wires each `.lm-calc` block drawn by calcview.render_form to one shared
-// module Web Worker running the same Python in Pyodide (calc-worker.js). Pages without a
-// calculator never start the worker, so they load no Pyodide bytes. The worker and its
-// promise are module-global, so they survive mkdocs-material's instant navigation.
+// module Web Worker running the same Python in Pyodide (calc-worker.js). On a page with a
+// calculator the worker starts as soon as the browser is idle after the page's own boot (it
+// never blocks the main thread; the pre-rendered numbers stay until live ones replace them).
+// Pages without a calculator never start it, so they load no Pyodide bytes. Each block names
+// the Python files its calculator needs (data-python-files) and the worker fetches just those.
+// The worker and its promise are module-global, so they survive mkdocs-material's instant
+// navigation: the next calculator page reuses the running runtime and only adds its files.
 
 const WORKER_URL = new URL("calc-worker.js", import.meta.url);
 const ANNOUNCE_DELAY_MS = 600;
 const URL_DELAY_MS = 400;
+const IDLE_TIMEOUT_MS = 2_000;  // start by then even if the page never goes idle
+const IDLE_FALLBACK_MS = 300;  // browsers without requestIdleCallback
 const START_TIMEOUT_MS = 120_000;  // a cold start takes 3-25 s; past this, say it failed
 const REQUEST_DEADLINE_MS = 3_000;  // once the worker is ready, each answer takes ~1-50 ms
 const BUSY_NOTICE_MS = 400;  // an answer slower than this: the status stops saying "ready"
 const READY_TEXT = "Calculator ready: results update as you change the values.";
+const STARTING_TEXT = "Live calculator starting";
+const SHOWN_TEXT = "the results shown are already right.";
 const RESTARTED_TEXT = `Calculator restarted: a computation took longer than ${REQUEST_DEADLINE_MS / 1000} s and was stopped.`;
 const STOPPED_TEXT = `These values took longer than ${REQUEST_DEADLINE_MS / 1000} s to compute, so the calculator stopped and restarted. Change a value to try again.`;
 
-const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map(), restarted: false };
+// generation: how many workers this page session has started (1 unless one was restarted);
+// sent: calculators whose files the current worker has been asked to load.
+const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map(), restarted: false,
+                  generation: 0, sent: new Set() };
 
 function setStatus(state, text) {
   Object.assign(runtime, { state, text });
@@ -26,11 +37,19 @@ function showStatus(status) {
   status.textContent = runtime.text;
 }
 
+// The worker fetches a calculator's Python when the first page that has it asks, once.
+function declareCalculator(root) {
+  const module = root.dataset.calculator;
+  if (!runtime.worker || runtime.sent.has(module)) return;
+  runtime.sent.add(module);
+  runtime.worker.postMessage({ type: "load", module, files: JSON.parse(root.dataset.pythonFiles ?? "[]") });
+}
+
 function startWorker() {
   if (runtime.ready) return runtime.ready;
   const note = runtime.restarted ? `${RESTARTED_TEXT} ` : "";
   const loading = runtime.restarted ? "restarting" : "loading";
-  setStatus(loading, `${note}Calculator loading…`);
+  setStatus(loading, `${note}${STARTING_TEXT}… ${SHOWN_TEXT}`);
   runtime.ready = new Promise((resolve, reject) => {
     const watchdog = setTimeout(() => fail(`no answer after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
     const fail = (reason) => {
@@ -44,11 +63,12 @@ function startWorker() {
       fail(error.message);
       return;
     }
-    const block = document.querySelector(".lm-calc[data-python-files]");
-    runtime.worker.postMessage({ type: "init", files: JSON.parse(block?.dataset.pythonFiles ?? "[]") });
+    runtime.generation += 1;
+    runtime.sent = new Set();
+    document.querySelectorAll(".lm-calc[data-bound]").forEach(declareCalculator);
     runtime.worker.onerror = (event) => fail(event.message || "the calculator worker could not start");
     runtime.worker.onmessage = ({ data }) => {
-      if (data.type === "progress") setStatus(loading, `${note}Calculator loading… (${data.text})`);
+      if (data.type === "progress") setStatus(loading, `${note}${STARTING_TEXT} (${data.text}…); ${SHOWN_TEXT}`);
       else if (data.type === "ready") { clearTimeout(watchdog); setStatus("ready", `${note}${READY_TEXT}`); resolve(); }
       else if (data.type === "failed") fail(data.reason);
       else settle(data);
@@ -332,9 +352,10 @@ function bind(root) {
   root.addEventListener("input", onInput);
   root.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());
   root.querySelector("[data-action=reset]")?.addEventListener("click", reset);
-  root.addEventListener("focusin", startWorker, { once: true });
+  root.addEventListener("focusin", startWorker, { once: true });  // a reader quicker than the idle time
   root.addEventListener("pointerdown", startWorker, { once: true });
   showStatus(root.querySelector(".lm-calc__status"));
+  declareCalculator(root);  // a worker kept from an earlier page: it adds this calculator
 
   const shared = sharedScenario();
   if (shared.length) {  // a shared link: restore its scenario
@@ -343,17 +364,25 @@ function bind(root) {
     root.classList.add("lm-calc--stale");
     reveal(root);
     recompute();
-  } else if ("IntersectionObserver" in window) {
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) { observer.disconnect(); startWorker(); }
-    }, { rootMargin: "600px 0px" });
-    observer.observe(root);
+  } else {
+    whenIdle(() => { if (root.isConnected) startWorker(); });  // not if the reader has already left
   }
+}
+
+function whenIdle(callback) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => callback(), { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(callback, IDLE_FALLBACK_MS);
 }
 
 function bindAll() {
   document.querySelectorAll(".lm-calc[data-calculator]").forEach(bind);
 }
+
+// A small read-only view for tests and benchmarks: is the runtime up, and is it still the
+// worker this reading session started (generation 1), whatever pages were opened since.
+globalThis.layermapCalculator = Object.freeze({
+  status: () => ({ state: runtime.state, generation: runtime.generation, calculators: [...runtime.sent] }),
+});
 
 if (window.document$?.subscribe) window.document$.subscribe(bindAll);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll);

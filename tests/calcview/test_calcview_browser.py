@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from calcview import evaluate, python_file_names, render_form, write_site_assets
+from calcview import calculator_python_files, evaluate, render_form, write_site_assets
 from calculators import parallelism, reliability
 from tests.conftest import free_port, serve_folder
 
@@ -89,22 +89,22 @@ def test_page_without_calculator_loads_no_pyodide(page, harness):
     assert page.workers == []
 
 
-def test_worker_starts_only_when_the_calculator_nears_the_viewport(page, harness):
+def test_worker_starts_when_the_page_is_idle_even_far_from_the_calculator(page, harness):
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.set_viewport_size({"width": 1000, "height": 600})
     page.goto(harness + "lazy.html")
-    page.wait_for_load_state("networkidle")
     assert output(page, "memory_each_bytes") == "1.3 TB"  # pre-rendered, no script needed
-    assert not [url for url in requests if "pyodide" in url]
-    page.locator(".lm-calc").scroll_into_view_if_needed()
-    wait_ready(page)
+    wait_ready(page)  # no scrolling, no input
+    assert page.evaluate("() => window.scrollY") == 0
+    assert output(page, "memory_each_bytes") == "1.3 TB"  # still the pre-rendered numbers: nothing changed
     assert len(page.workers) == 1
     assert page.evaluate("typeof globalThis.loadPyodide") == "undefined"  # not on the main thread
     assert any(url.endswith("/project/assets/pyodide/pyodide.asm.wasm") for url in requests)
     python = sorted(url.split("/assets/py/", 1)[1] for url in requests if "/assets/py/" in url)
-    assert python == sorted(python_file_names())  # the worker's files, not the build-time ones
+    assert python == sorted(calculator_python_files("parallelism"))  # the worker's files for this calculator only
     assert "calcview/form.py" not in python
+    assert "calculators/reliability.py" not in python
 
 
 def test_inputs_recompute_outputs_figures_and_errors(live_page):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from calcview import browser_files, check_browser_imports, python_file_names, site_assets, write_site_assets
+from calcview import browser_files, calculator_python_files, check_browser_imports, python_file_names, site_assets, write_site_assets
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -52,6 +52,37 @@ def test_an_unknown_name_is_still_an_attribute_error():
 def test_python_file_names_are_the_browser_files_relative_to_assets_py():
     assert ["assets/py/" + name for name in python_file_names(REPO)] == list(browser_files(REPO))
     assert python_file_names() == python_file_names(REPO)  # defaults to where the packages live
+
+
+def test_a_calculator_block_lists_calcview_its_module_and_the_helpers_it_imports_only():
+    files = calculator_python_files("ownership", REPO)
+    assert [f for f in files if f.startswith("calcview/")] == [f for f in python_file_names(REPO) if f.startswith("calcview/")]
+    assert [f for f in files if f.startswith("calculators/")] == [
+        "calculators/__init__.py", "calculators/_checks.py", "calculators/ownership.py"]  # no datasheets: it imports none
+    assert "calculators/_datasheets.py" in calculator_python_files("parallelism", REPO)
+    assert "calculators/ownership.py" not in calculator_python_files("parallelism", REPO)
+
+
+def test_helpers_are_followed_through_relative_and_indirect_imports(tmp_path):
+    package = tmp_path / "calculators"
+    (tmp_path / "calcview").mkdir()
+    package.mkdir()
+    (tmp_path / "calcview" / "__init__.py").write_text("")
+    sources = {
+        "__init__.py": "",
+        "main.py": "from . import _first\nfrom calculators import GIB\n",
+        "_first.py": "from calculators._second import x\n",
+        "_second.py": "import calculators._third\nx = 1\n",
+        "_third.py": "",
+        "_unused.py": "",
+        "other.py": "",
+    }
+    for name, text in sources.items():
+        (package / name).write_text(text)
+    assert calculator_python_files("main", tmp_path) == [
+        "calcview/__init__.py", "calculators/__init__.py", "calculators/_first.py", "calculators/_second.py",
+        "calculators/_third.py", "calculators/main.py"]
+    assert calculator_python_files("nope", tmp_path) == ["calcview/__init__.py", "calculators/__init__.py"]
 
 
 def test_the_shipped_python_imports_only_the_standard_library():
