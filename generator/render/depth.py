@@ -82,12 +82,17 @@ def _answer(exercise: Exercise, end: str, cite: Cite) -> str:
     return f'<details class="lm-answer" markdown>\n<summary>{summary}</summary>\n\n{text}\n\n{end}\n\n</details>'
 
 
+# Played by exercise.js; in the page from the start (hidden without JavaScript, shown by the
+# stylesheet once the head script has run) so the page does not move when the script arrives.
+TRY_IT = '<div class="lm-try-row"><button type="button" class="md-button md-button--primary lm-try" hidden>Try it</button></div>'
+
+
 def _exercises(depth: Depth, cite: Cite, instance: str | None, calculators: Calculators | None) -> str:
     items = []
     for exercise in depth.exercises:
         data, end = _playable(exercise, instance, calculators, depth)
         items.append(f'<li class="lm-exercise"{data} markdown>\n\n{cite(markdown_block(exercise.prompt))}\n\n'
-                     f'{_answer(exercise, end, cite)}\n\n</li>')
+                     f'{TRY_IT if data else ""}\n\n{_answer(exercise, end, cite)}\n\n</li>')
     return "### Things to try\n\n<ol class=\"lm-exercises\" markdown>\n" + "\n".join(items) + "\n</ol>"
 
 

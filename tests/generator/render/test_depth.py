@@ -1,10 +1,12 @@
-"""A depth's things to try: the end state is revealed with the answer, not before."""
+"""A depth's things to try (the end state is revealed with the answer, not before; Try it is in the
+page from the start) and the depth switcher's tabs and notices, rendered before any script runs."""
 
 from __future__ import annotations
 
 import re
 
 from generator.calculator_bridge import CalculatorBridge
+from generator.render.depth import TRY_IT, depths_served, nearest_depth, render_depth_switcher
 from generator.render.topic import render_topic
 
 from mini_project import BOARDS, MiniProject
@@ -51,9 +53,14 @@ def test_an_exercise_without_an_answer_still_hides_its_end_state(mini: MiniProje
     assert 'data-end-output="accelerators">32<' in disclosure
 
 
-# --- the switcher in the page from the start (a steady first paint) ---------------------
+def test_try_it_is_in_the_page_hidden_above_the_disclosure_so_nothing_moves_when_the_script_runs(mini: MiniProject) -> None:
+    first, second = exercises(mini)
+    for item in (first, second):
+        assert item.count(TRY_IT) == 1 and item.index(TRY_IT) < item.index('<details class="lm-answer"')
+    assert 'class="md-button md-button--primary lm-try" hidden>Try it</button>' in TRY_IT
 
-from generator.render.depth import depths_served, nearest_depth, render_depth_switcher  # noqa: E402
+
+# --- the switcher in the page from the start (a steady first paint) ---------------------
 
 NAMES = {"D1": "Story", "D2": "Picture", "D3": "Worked example", "D4": "Mechanism", "D5": "Frontier"}
 
