@@ -83,6 +83,10 @@ def test_without_javascript_every_depth_is_a_section_with_its_heading(browser: B
     for key in ("D1", "D2", "D3", "D4", "D5"):
         expect(page.get_by_role("heading", level=2, name=re.compile(f"^{key} ·"))).to_be_visible()
     expect(page.get_by_role("tablist")).to_have_count(0)
+    expect(page.locator(".lm-depth-index")).to_be_visible()  # links to each depth instead of tabs
+    # the switcher's parts and Try it are in the page for scripts, never shown without them
+    assert page.locator(".lm-depth-tabs, .lm-depth-notice, .lm-try").count() > 0
+    expect(page.locator(".lm-depth-tabs:visible, .lm-depth-notice:visible, .lm-try:visible")).to_have_count(0)
     context.close()
 
 
