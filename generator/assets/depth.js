@@ -1,123 +1,141 @@
-// The depth switcher: turns a topic's depth sections into WAI-ARIA tabs.
-// The reader picks a depth once; it is kept in localStorage and applied on every
-// topic page. Without JavaScript every depth stays visible as its own section.
+// The depth switcher: makes a topic's depth tabs (in the page, hidden without JavaScript) work
+// as WAI-ARIA tabs. The reader picks a depth once; it is kept in localStorage and applied on
+// every topic page. Before this script runs, the page's head script has already written the
+// wanted depth onto <html data-lm-depth> and the stylesheet shows only that depth, so taking
+// over moves nothing. A link into a depth (#depth-d4, a heading or exercise inside it) or a
+// search hit for a term found only in one depth opens that depth.
 const STORAGE_KEY = "layermap.depth";
+const DEPTH_KEY = /^D[1-5]$/;
 
 function storedDepth() {
-  try { return localStorage.getItem(STORAGE_KEY); } catch { return null; }
+  try {
+    const key = localStorage.getItem(STORAGE_KEY);
+    return DEPTH_KEY.test(key) ? key : null;
+  } catch { return null; }
 }
 
 function storeDepth(key) {
   try { localStorage.setItem(STORAGE_KEY, key); } catch { /* private mode: keep it for this page */ }
 }
 
-function levelNames(container) {
-  return Object.fromEntries(container.dataset.levels.split("|").map((pair) => pair.split(":")));
+// What the stylesheet reads before this script runs: kept current for instant navigation,
+// where the head script does not run again.
+function markWanted(key) {
+  document.documentElement.dataset.lmDepth = key || "any";
+  delete document.documentElement.dataset.lmDepthPending;
 }
 
-// The present depth closest to the wanted one (a tie goes to the gentler depth).
-function nearestDepth(wanted, present) {
-  if (!wanted || present.includes(wanted)) return wanted || present[0];
-  const level = (key) => Number(key.slice(1));
-  return [...present].sort((a, b) => Math.abs(level(a) - level(wanted)) - Math.abs(level(b) - level(wanted)) || level(a) - level(b))[0];
+const sectionsOf = (container) => [...container.querySelectorAll(":scope > .lm-depth")];
+const tabsOf = (container) => [...container.querySelectorAll(":scope > .lm-depth-tabs [role=tab]")];
+
+// The section shown for a wanted depth: itself, or the nearest present one (worked out at build time).
+function sectionFor(container, wanted) {
+  return sectionsOf(container).find((section) => section.dataset.serves.split(" ").includes(wanted || "D1"));
 }
 
-function span(className, text) {
-  const element = document.createElement("span");
-  element.className = className;
-  element.textContent = text;
-  return element;
-}
-
-function buildTabs(container, sections, names) {
-  const tablist = document.createElement("div");
-  tablist.className = "lm-depth-tabs";
-  tablist.setAttribute("role", "tablist");
-  tablist.setAttribute("aria-label", "Depth level");
-  for (const section of sections) {
-    const key = section.dataset.depth;
-    const tab = document.createElement("button");
-    tab.type = "button";
-    tab.id = `tab-${section.id}`;
-    tab.className = "lm-depth-tab";
-    tab.setAttribute("role", "tab");
-    tab.setAttribute("aria-controls", section.id);
-    tab.dataset.depth = key;
-    tab.append(span("lm-depth-key", key), " ", span("lm-depth-name", names[key] || ""));
-    section.setAttribute("role", "tabpanel");
-    section.setAttribute("aria-labelledby", tab.id);
-    section.tabIndex = 0;
-    tablist.append(tab);
-  }
-  const notice = document.createElement("p");
-  notice.className = "lm-depth-notice";
-  notice.setAttribute("role", "status");
-  container.before(tablist, notice);
-  return { tablist, notice };
-}
-
-function select(container, parts, key, { focus = false, wanted = key } = {}) {
-  const names = levelNames(container);
-  for (const tab of parts.tablist.querySelectorAll("[role=tab]")) {
-    const on = tab.dataset.depth === key;
+function select(container, section, wanted, { focus = false } = {}) {
+  for (const tab of tabsOf(container)) {
+    const on = tab.dataset.depth === section.dataset.depth;
     tab.setAttribute("aria-selected", String(on));
     tab.tabIndex = on ? 0 : -1;
     if (on && focus) tab.focus();
   }
-  for (const section of container.querySelectorAll(".lm-depth")) {
-    section.hidden = section.dataset.depth !== key;
-  }
-  parts.notice.hidden = wanted === key;
-  parts.notice.textContent = wanted === key ? "" :
-    `This topic has no ${wanted} · ${names[wanted] || ""} yet, so it opens at ${key} · ${names[key] || ""}, the nearest depth. Your choice of ${wanted} is kept for other topics.`;
+  for (const other of sectionsOf(container)) other.hidden = other !== section;
+  for (const notice of container.querySelectorAll(".lm-depth-notice")) notice.hidden = notice.dataset.wanted !== wanted;
+  markWanted(wanted);
 }
 
-function onKey(event, container, parts) {
-  const tabs = [...parts.tablist.querySelectorAll("[role=tab]")];
+function choose(container, tab, options) {
+  storeDepth(tab.dataset.depth);
+  select(container, sectionFor(container, tab.dataset.depth), tab.dataset.depth, options);
+}
+
+function onKey(event, container) {
+  const tabs = tabsOf(container);
   const index = tabs.indexOf(document.activeElement);
   if (index < 0) return;
   const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
   if (!(event.key in moves)) return;
   event.preventDefault();
-  const next = tabs[(moves[event.key] + tabs.length) % tabs.length];
-  storeDepth(next.dataset.depth);
-  select(container, parts, next.dataset.depth, { focus: true });
+  choose(container, tabs[(moves[event.key] + tabs.length) % tabs.length], { focus: true });
 }
 
-function depthOfHash(container) {
-  const id = decodeURIComponent(location.hash.slice(1));
+// The element the address points at, when it lies inside one of this topic's depths.
+function hashTarget(container) {
+  let id = "";
+  try { id = decodeURIComponent(location.hash.slice(1)); } catch { return null; }
   const target = id && document.getElementById(id);
-  return target && container.contains(target) ? target.closest(".lm-depth")?.dataset.depth : null;
+  return target && container.contains(target) && target.closest(".lm-depth") ? target : null;
+}
+
+// The words of a search hit. Material adds ?h=… to the links in its results, naming the words
+// found in that part of the page; a page's own entry (its top) names none when the words are
+// only further down, so then the words are those still in the search box.
+function searchTerms() {
+  const params = new URLSearchParams(location.search);
+  if (!params.has("h")) return [];
+  const query = params.get("h") || document.querySelector(".md-search__input")?.value || "";
+  return query.toLowerCase().split(/[\s\-]+/).filter((term) => term.length > 1);
+}
+
+// How many of the terms start a word in the text (search matches words by their beginning).
+function termsFound(text, terms) {
+  const lower = text.toLowerCase();
+  return terms.filter((term) => new RegExp(`(^|[^\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(lower)).length;
+}
+
+// The section holding the most of a search hit's terms, when the wanted one holds fewer.
+function sectionOfSearch(container, wantedSection) {
+  const terms = searchTerms();
+  if (!terms.length) return null;
+  const score = (section) => termsFound(section.textContent, terms);
+  const best = sectionsOf(container).reduce((a, b) => (score(b) > score(a) ? b : a), wantedSection);
+  return score(best) > score(wantedSection) ? best : null;
+}
+
+function showAddressed(container) {
+  const target = hashTarget(container);
+  const stored = storedDepth();
+  const wantedSection = sectionFor(container, stored);
+  const section = target?.closest(".lm-depth") || sectionOfSearch(container, wantedSection) || wantedSection;
+  const hiddenBefore = target && !target.getClientRects().length;
+  select(container, section, section === wantedSection ? stored : section.dataset.depth);
+  if (hiddenBefore) target.scrollIntoView();  // the browser or the theme looked for it while it was hidden
 }
 
 function setUp(container) {
-  if (container.dataset.ready) return;
-  container.dataset.ready = "true";
-  const sections = [...container.querySelectorAll(":scope > .lm-depth")];
-  const present = sections.map((s) => s.dataset.depth);
-  if (!present.length) return;
-  document.querySelector(".lm-depth-index")?.setAttribute("hidden", "");
-  const parts = buildTabs(container, sections, levelNames(container));
-  parts.tablist.addEventListener("click", (event) => {
+  if (container.dataset.ready || !sectionsOf(container).length) return;
+  const tablist = container.querySelector(":scope > .lm-depth-tabs");
+  tablist.addEventListener("click", (event) => {
     const tab = event.target.closest("[role=tab]");
-    if (!tab) return;
-    storeDepth(tab.dataset.depth);
-    select(container, parts, tab.dataset.depth);
+    if (tab) choose(container, tab);
   });
-  parts.tablist.addEventListener("keydown", (event) => onKey(event, container, parts));
-  const show = () => {
-    const fromHash = depthOfHash(container);
-    const wanted = fromHash || storedDepth() || present[0];
-    select(container, parts, nearestDepth(wanted, present), { wanted: present.includes(wanted) ? wanted : wanted });
-  };
-  show();
-  window.addEventListener("hashchange", () => { if (container.isConnected && depthOfHash(container)) show(); });
+  tablist.addEventListener("keydown", (event) => onKey(event, container));
+  for (const section of sectionsOf(container)) {
+    section.setAttribute("role", "tabpanel");
+    section.setAttribute("aria-labelledby", `tab-${section.id}`);
+    section.tabIndex = 0;
+  }
+  document.querySelector(".lm-depth-index")?.setAttribute("hidden", "");
+  showAddressed(container);
+  tablist.hidden = false;
+  container.dataset.ready = "true";
 }
+
+const containers = () => document.querySelectorAll(".lm-depths");
 
 function setUpPage() {
-  document.querySelectorAll(".lm-depths").forEach(setUp);
+  containers().forEach(setUp);
 }
 
+// A link to a place in another depth of the same page: open that depth.
+function followAddress() {
+  for (const container of containers()) {
+    if (container.dataset.ready && hashTarget(container)) showAddressed(container);
+  }
+}
+
+window.addEventListener("hashchange", followAddress);
 if (window.document$) window.document$.subscribe(setUpPage);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage);
 else setUpPage();

@@ -103,13 +103,9 @@ async function play(item, button) {
 function setUp(item) {
   if (item.dataset.ready) return;
   item.dataset.ready = "true";
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "md-button md-button--primary lm-try";
-  button.textContent = "Try it";
+  const button = item.querySelector(".lm-try");  // rendered hidden in the page, so nothing moves now
+  button.hidden = false;
   button.addEventListener("click", () => play(item, button));
-  const answer = item.querySelector(":scope > .lm-answer");
-  if (answer) answer.before(button); else item.append(button);
 }
 
 function setUpPage() {

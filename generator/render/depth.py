@@ -17,6 +17,42 @@ def depth_anchor(key: str) -> str:
     return f"depth-{key.lower()}"
 
 
+def nearest_depth(wanted: str, present: list[str]) -> str:
+    """The present depth closest to the wanted one (a tie goes to the gentler depth)."""
+    def level(key: str) -> int:
+        return int(key[1:])
+    return min(present, key=lambda key: (abs(level(key) - level(wanted)), level(key)))
+
+
+def depths_served(levels: list[str], present: list[str]) -> dict[str, list[str]]:
+    """For each present depth, the wanted depths it is shown for (itself and the missing ones nearest to it).
+    The page's stylesheet reads this before any script runs, and the switcher script after."""
+    served: dict[str, list[str]] = {key: [] for key in present}
+    for wanted in levels:
+        served[nearest_depth(wanted, present)].append(wanted)
+    return served
+
+
+def render_depth_switcher(names: dict[str, str], served: dict[str, list[str]]) -> str:
+    """The switcher's tabs and one notice per missing depth, in the page from the start.
+
+    Both are ``hidden`` for a reader without JavaScript (every depth then shows as a section);
+    with scripts, the stylesheet shows them before first paint, so nothing moves when the
+    switcher script takes over. ``served`` maps each present depth to the depths it is shown for."""
+    tabs = "".join(
+        f'<button type="button" role="tab" id="tab-{depth_anchor(key)}" class="lm-depth-tab" data-depth="{key}" '
+        f'data-serves="{" ".join(wanted)}" aria-controls="{depth_anchor(key)}" aria-selected="false" tabindex="-1">'
+        f'<span class="lm-depth-key">{key}</span> <span class="lm-depth-name">{inline(names[key])}</span></button>'
+        for key, wanted in served.items())
+    notices = "".join(
+        f'<p class="lm-depth-notice" role="status" data-wanted="{wanted}" hidden>This topic has no {wanted} · '
+        f"{inline(names[wanted])} yet, so it opens at {key} · {inline(names[key])}, the nearest depth. "
+        f"Your choice of {wanted} is kept for other topics.</p>"
+        for key, wanteds in served.items() for wanted in wanteds if wanted != key)
+    return (f'<div class="lm-depth-tabs" role="tablist" aria-label="Depth level" data-search-exclude hidden>{tabs}</div>'
+            + (f'\n\n<div class="lm-depth-notices" data-search-exclude>{notices}</div>' if notices else ""))
+
+
 def _flow(flow: Flow, cite: Cite) -> str:
     steps = "\n".join(
         f"{n}. **{md_text(step.label)}**" + (f"  \n    {cite(markdown_block(step.detail))}" if step.detail else "")
@@ -46,16 +82,22 @@ def _answer(exercise: Exercise, end: str, cite: Cite) -> str:
     return f'<details class="lm-answer" markdown>\n<summary>{summary}</summary>\n\n{text}\n\n{end}\n\n</details>'
 
 
+# Played by exercise.js; in the page from the start (hidden without JavaScript, shown by the
+# stylesheet once the head script has run) so the page does not move when the script arrives.
+TRY_IT = '<div class="lm-try-row"><button type="button" class="md-button md-button--primary lm-try" hidden>Try it</button></div>'
+
+
 def _exercises(depth: Depth, cite: Cite, instance: str | None, calculators: Calculators | None) -> str:
     items = []
     for exercise in depth.exercises:
         data, end = _playable(exercise, instance, calculators, depth)
         items.append(f'<li class="lm-exercise"{data} markdown>\n\n{cite(markdown_block(exercise.prompt))}\n\n'
-                     f'{_answer(exercise, end, cite)}\n\n</li>')
+                     f'{TRY_IT if data else ""}\n\n{_answer(exercise, end, cite)}\n\n</li>')
     return "### Things to try\n\n<ol class=\"lm-exercises\" markdown>\n" + "\n".join(items) + "\n</ol>"
 
 
-def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculators: Calculators | None) -> str:
+def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculators: Calculators | None,
+                 serves: list[str] | None = None) -> str:
     """A depth as a section with its own heading; the switcher script turns sections into tabs."""
     anchor = depth_anchor(key)
     heading = f"## {key} · {md_text(level.name)} {{ #{anchor}-title }}"
@@ -82,5 +124,5 @@ def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculat
     inner = block(heading, audience, *parts)
     return (
         f'<section class="lm-depth" id="{anchor}" data-depth="{key}" data-depth-name="{attr(level.name)}" '
-        f'aria-labelledby="{anchor}-title" markdown>\n\n{inner}\n\n</section>'
+        f'data-serves="{" ".join(serves or [key])}" aria-labelledby="{anchor}-title" markdown>\n\n{inner}\n\n</section>'
     )

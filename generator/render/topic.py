@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.citations import cited_keys, reference_labels, render_citations, short_reference, source_anchor
 from generator.graph import KnowledgeMap, MapEdge
-from generator.render.depth import depth_anchor, render_depth
+from generator.render.depth import depth_anchor, depths_served, render_depth, render_depth_switcher
 from generator.render.ports import Calculators
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
 from generator.render.escape import md_text
@@ -39,11 +39,12 @@ def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None, l
     def prose(text: str) -> str:
         return render_citations(calculators.expand(text) if calculators else text, kmap.sources, labels=labels)
 
-    sections = [render_depth(key, levels[key], depth, prose, calculators) for key, depth in topic.depths.present()]
-    present = " ".join(key for key, _ in topic.depths.present())
-    names = "|".join(f"{level.key}:{attr(level.name)}" for level in kmap.config.depths)
+    keys = [key for key, _ in topic.depths.present()]
+    served = depths_served(list(levels), keys)
+    sections = [render_depth(key, levels[key], depth, prose, calculators, served[key]) for key, depth in topic.depths.present()]
+    switcher = render_depth_switcher({key: level.name for key, level in levels.items()}, served)
     return (
-        f'<div class="lm-depths" data-topic="{topic.id}" data-depths="{present}" data-levels="{names}" markdown>\n\n'
+        f'<div class="lm-depths" data-topic="{topic.id}" data-depths="{" ".join(keys)}" markdown>\n\n{switcher}\n\n'
         + "\n\n".join(sections)
         + "\n\n</div>"
     )

@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from generator.graph import build_map
 from generator.loading import load_content
+from generator.yaml_source import text_fields
 from tests.conftest import ROOT, BuiltSite
 
 pytestmark = pytest.mark.browser
@@ -53,7 +54,7 @@ def test_missing_depth_says_so_and_opens_the_nearest(page: Page, built_site: Bui
     open_topic(page, built_site)
     page.get_by_role("tab", name=re.compile("D3")).click()
     page.goto(built_site.url + f"layer-{lacking.layer}/{lacking.id}/")
-    notice = page.locator(".lm-depth-notice")
+    notice = page.locator(".lm-depth-notice:visible")
     expect(notice).to_contain_text("no D3")
     present = [k for k, _ in lacking.depths.present()]
     nearest = sorted(present, key=lambda k: (abs(int(k[1]) - 3), int(k[1])))[0]
@@ -82,6 +83,10 @@ def test_without_javascript_every_depth_is_a_section_with_its_heading(browser: B
     for key in ("D1", "D2", "D3", "D4", "D5"):
         expect(page.get_by_role("heading", level=2, name=re.compile(f"^{key} ·"))).to_be_visible()
     expect(page.get_by_role("tablist")).to_have_count(0)
+    expect(page.locator(".lm-depth-index")).to_be_visible()  # links to each depth instead of tabs
+    # the switcher's parts and Try it are in the page for scripts, never shown without them
+    assert page.locator(".lm-depth-tabs, .lm-depth-notice, .lm-try").count() > 0
+    expect(page.locator(".lm-depth-tabs:visible, .lm-depth-notice:visible, .lm-try:visible")).to_have_count(0)
     context.close()
 
 
@@ -99,3 +104,59 @@ def test_a_reading_session_requests_nothing_from_other_hosts(page: Page, built_s
     page.wait_for_load_state("networkidle")
     assert hosts - {"127.0.0.1"} == set()
     assert errors == []  # e.g. instant navigation choking on a link it cannot rewrite
+
+
+# --- search lands where the term is -----------------------------------------------------
+
+D4_ONLY_TERM = "interleaved"  # in GPU clusters' D4 and nowhere else on the site
+
+
+def test_the_search_term_is_only_in_one_depth() -> None:
+    texts = {(topic.id, key): " ".join(text for _, text in text_fields(depth.model_dump(exclude_none=True))
+                                        if isinstance(text, str)).lower()
+             for topic in KMAP.topics.values() for key, depth in topic.depths.present()}
+    assert [place for place, text in texts.items() if D4_ONLY_TERM in text] == [("gpu-clusters", "D4")]
+
+
+def search_for(page: Page, term: str) -> None:
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching", timeout=30_000)
+    page.locator("input.md-search__input").press_sequentially(term)  # Material searches on keyup
+
+
+@pytest.mark.parametrize("hit", ["the page's own entry", "the D4 section's entry"])
+def test_a_search_hit_opens_the_depth_where_its_term_is(page: Page, built_site: BuiltSite, hit: str) -> None:
+    open_topic(page, built_site, "layer-1/power-cooling/")
+    page.get_by_role("tab", name=re.compile("D2")).click()  # the reader's stored depth
+    search_for(page, D4_ONLY_TERM)
+    suffix = "?h=" if hit == "the page's own entry" else f"?h={D4_ONLY_TERM}#depth-d4"
+    result = page.locator(f'.md-search-result__link[href*="{GPU}{suffix}"]').first
+    expect(result).to_be_visible(timeout=30_000)
+    result.click()
+    expect(page).to_have_url(re.compile(re.escape(GPU)))
+    expect(page.get_by_role("tab", name=re.compile("D4"))).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("tabpanel")).to_have_attribute("id", "depth-d4")
+    expect(page.get_by_role("tabpanel").get_by_text(re.compile(D4_ONLY_TERM, re.I)).first).to_be_visible()
+    assert visible_depths(page) == ["D4"]
+    expect(page.get_by_role("tab", name=re.compile("D2"))).to_have_attribute("aria-selected", "false")
+
+
+def test_a_search_link_opened_on_its_own_opens_the_depth_of_its_term(page: Page, built_site: BuiltSite) -> None:
+    open_topic(page, built_site)
+    page.get_by_role("tab", name=re.compile("D1")).click()
+    page.goto(built_site.url + GPU + f"?h={D4_ONLY_TERM}")
+    expect(page.get_by_role("tab", name=re.compile("D4"))).to_have_attribute("aria-selected", "true")
+    assert visible_depths(page) == ["D4"]
+
+
+def test_a_link_to_a_heading_inside_a_depth_opens_that_depth(page: Page, built_site: BuiltSite) -> None:
+    open_topic(page, built_site)
+    page.get_by_role("tab", name=re.compile("D1")).click()
+    inner = page.locator("#depth-d4 h3[id]").first.get_attribute("id")
+    page.goto(built_site.url + GPU + f"#{inner}")
+    expect(page.get_by_role("tab", name=re.compile("D4"))).to_have_attribute("aria-selected", "true")
+    assert visible_depths(page) == ["D4"]
+    expect(page.locator(f"#{inner}")).to_be_in_viewport()
+    page.reload()  # the choice of D1 is kept: the link only opened D4 for this visit
+    page.goto(built_site.url + GPU)
+    expect(page.get_by_role("tab", name=re.compile("D1"))).to_have_attribute("aria-selected", "true")

@@ -25,7 +25,7 @@ from tests.conftest import ROOT, BuiltSite, _QuietHandler, build_project, copy_p
 
 pytestmark = pytest.mark.browser
 SUB_PATH = "/layermap/"
-NOT_PRECACHED = re.compile(r"^(sw\.js|sitemap\.xml(\.gz)?|assets/workbox/.*|.*\.map)$")
+NOT_PRECACHED = re.compile(r"^(sw\.js|sitemap\.xml(\.gz)?|assets/workbox/.*|downloads/.*|.*\.map)$")  # as build-service-worker.mjs
 CHANGED_TOPIC = "content/layer-1/power-cooling.yaml"
 
 

@@ -153,8 +153,9 @@ def test_instant_navigation_keeps_calculators_working(page: Page, built_site: Bu
     page.evaluate("window.__lmSamePage = true")
     target = next(url for url in site_urls(built_site) if "/gpu-clusters/" in url)
     page.locator(f'a[href$="{target.removeprefix(built_site.url)}"]:visible').first.click()
-    # Material's section tracking may add the anchor of the heading in view (e.g. #layer-2)
-    page.wait_for_url(re.compile(re.escape(target) + r"(#[\w-]+)?$"))
+    # Material's navigation.tracking may still write the home page's heading into the new address
+    # (a debounced replaceState racing the navigation, seen with and without layermap's scripts)
+    page.wait_for_url(re.compile(re.escape(target) + r"(#[\w-]*)?$"))
     assert page.evaluate("window.__lmSamePage === true"), "instant navigation was not used"
     use_calculator(page.locator(".lm-calc[data-calculator]").first)
     problems = watch.collect()

@@ -83,8 +83,9 @@ def test_every_internal_link_resolves(mini_project: Path) -> None:
 
 
 def test_generated_tree_is_engine_readable_without_layermap(mini_project: Path) -> None:
-    """The docs tree + config alone build with plain `mkdocs build` (no layermap plugin; the one
-    hook, the HTML sanitiser, is a copy inside the tree that imports only nh3 and the stdlib)."""
+    """The docs tree + config alone build with plain `mkdocs build` (no layermap plugin; the two
+    hooks, the HTML sanitiser and the depth's head script, are copies inside the tree that import
+    only nh3 and the stdlib)."""
     import subprocess
     import sys
 
@@ -95,14 +96,16 @@ def test_generated_tree_is_engine_readable_without_layermap(mini_project: Path) 
     config, _ = generate(Project(mini_project))
     text = config.read_text()
     assert "layermap" not in text.split("plugins:")[1].split("\n\n")[0]
-    assert text.split("hooks:")[1].split() == ["-", "hooks/layermap_sanitise.py"]
-    hook = (config.parent / "hooks" / "layermap_sanitise.py").read_text()
-    assert "generator" not in {line.split()[1].split(".")[0] for line in hook.splitlines() if line.startswith(("import ", "from "))}
+    assert text.split("hooks:")[1].split() == ["-", "hooks/layermap_sanitise.py", "-", "hooks/layermap_depth_first_paint.py"]
+    for name in ("layermap_sanitise.py", "layermap_depth_first_paint.py"):
+        hook = (config.parent / "hooks" / name).read_text()
+        assert "generator" not in {line.split()[1].split(".")[0] for line in hook.splitlines() if line.startswith(("import ", "from "))}
     out = mini_project / "plain-site"
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(out)],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert (out / "layer-1" / "power" / "index.html").is_file()
+    assert "data-lm-depth" in (out / "layer-1" / "power" / "index.html").read_text()  # the head script
 
 
 def test_new_scaffolds_a_valid_topic_and_never_overwrites(mini_project: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,7 +45,7 @@ def test_every_present_depth_is_a_section_with_its_heading(kmap: KnowledgeMap) -
     sections = re.findall(r'<section class="lm-depth" id="depth-(d\d)" data-depth="(D\d)"', text)
     assert sections == [("d1", "D1"), ("d4", "D4")]
     assert "## D1 · Story" in text and "## D4 · Mechanism" in text
-    assert "D2 · Picture" not in text.split('<div class="lm-depths"', 1)[1]
+    assert "## D2 · Picture" not in text.split('<div class="lm-depths"', 1)[1]
     assert "[D1 Story](#depth-d1) · [D4 Mechanism](#depth-d4)" in text  # the index of depths
     d1 = text.split('id="depth-d1"', 1)[1].split("</section>", 1)[0]
     assert "Where does the light come from?" in d1 and "**How power arrives**" in d1

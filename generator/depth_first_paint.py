@@ -1,0 +1,54 @@
+"""The depth a topic page opens at, known before its first paint: an engine hook.
+
+A tiny inline script at the top of every page's ``<head>`` writes the wanted depth onto
+``<html data-lm-depth>``: the depth in a ``#depth-dN`` link, or the depth holding the element
+another link names, else the reader's stored choice, else ``any``. The stylesheet (``layermap.css``, "before the switcher script") then shows only
+that depth's section, its tab bar and notice, so the page does not move when ``depth.js`` takes
+over 1–3 s later on a slow phone. Without JavaScript the attribute is never set and every depth
+shows as its own section. The script runs on full page loads only; on the theme's instant
+navigation the attribute stays and ``depth.js`` keeps it current.
+
+The script is inline so that it runs before the body is parsed; the page's Content-Security-Policy
+allows it by its hash, worked out from the built page like the theme's own inline scripts
+(``generator/csp.py``). Only the standard library is imported: the generated tree stays
+buildable alone (this file is copied into it, like the sanitiser).
+"""
+
+from __future__ import annotations
+
+import re
+
+STORAGE_KEY = "layermap.depth"  # the same key as depth.js
+# A link into a depth: #depth-d4 (or #depth-d4-title) names it; for any other id (a heading or
+# exercise inside a depth) the depths wait, hidden, until the parser reaches that id or passes
+# the depths, and the depth holding it is shown: content only ever appears below, never moves.
+HEAD_SCRIPT = (
+    "(function(root){var key=null,hash=location.hash,link=/^#depth-(d[1-5])(?:-|$)/i.exec(hash),id,watch;"
+    f'try{{key=localStorage.getItem("{STORAGE_KEY}")}}catch(e){{}}'
+    "if(link)key=link[1].toUpperCase();"
+    'root.setAttribute("data-lm-depth",/^D[1-5]$/.test(key)?key:"any");'
+    "if(link||hash.length<2||!window.MutationObserver)return;"
+    "try{id=decodeURIComponent(hash.slice(1))}catch(e){return}"
+    'function stop(){root.removeAttribute("data-lm-depth-pending");watch.disconnect()}'
+    "watch=new MutationObserver(function(){var target=document.getElementById(id),"
+    'depths=document.querySelector(".lm-depths"),section=target&&target.closest(".lm-depth");'
+    'if(section)root.setAttribute("data-lm-depth",section.getAttribute("data-depth"));'
+    "if(target||(depths&&depths.nextElementSibling))stop()});"
+    'root.setAttribute("data-lm-depth-pending","");'
+    "watch.observe(root,{childList:true,subtree:true});"
+    'document.addEventListener("DOMContentLoaded",stop)})(document.documentElement)'
+)
+HEAD_TAG = f"<script>{HEAD_SCRIPT}</script>"
+_HEAD_START = re.compile(r"<head\b[^>]*>(\s*<meta\s+charset\s*=[^>]*>)?", re.IGNORECASE)
+
+
+def with_head_script(html: str) -> str:
+    """The page with the script first in ``<head>`` (after the charset; the policy goes before it)."""
+    head = _HEAD_START.search(html)
+    if head is None or HEAD_TAG in html:
+        return html
+    return html[: head.end()] + HEAD_TAG + html[head.end():]
+
+
+def on_post_page(output: str, **_: object) -> str:
+    return with_head_script(output)
