@@ -25,6 +25,9 @@ HEAD_SCRIPT = Path(__file__).parent / "depth_first_paint.py"  # an engine hook: 
 HEAD_SCRIPT_HOOK = "hooks/layermap_depth_first_paint.py"
 GENERATED_KEYS = ("docs_dir", "site_dir", "nav", "extra_css", "extra_javascript", "hooks")
 STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css", "assets/layermap/offline.css"]
+# Every page links one stylesheet, the tree's styles joined in order: on a phone each extra
+# render-blocking file costs a round trip before the first paint. The parts stay in the tree too.
+STYLE_BUNDLE = "assets/layermap/site.css"
 SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js", "assets/layermap/offline.js"]
 
 
@@ -41,6 +44,15 @@ class DocsTree:
 
 def layermap_assets() -> dict[str, Path]:
     return {f"assets/layermap/{p.name}": p for p in sorted(ASSET_DIR.iterdir()) if p.is_file()}
+
+
+def style_bundle(tree: DocsTree) -> str:
+    """The tree's stylesheets joined in their order (none of them has a relative ``url()``)."""
+    parts = []
+    for rel in tree.styles:
+        text = tree.texts[rel] if rel in tree.texts else tree.copies[rel].read_text(encoding="utf-8")
+        parts.append(f"/* {rel} */\n{text.strip()}\n")
+    return "\n".join(parts)
 
 
 def engine_config(base_config: Path, nav: list[NavItem], styles: list[str] = STYLES) -> str:
@@ -93,12 +105,14 @@ def write_tree(tree: DocsTree, base_config: Path, out_dir: Path) -> Path:
     for rel, source in tree.copies.items():
         _copy(source, docs / rel)
         wanted.add(docs / rel)
+    _write_text(docs / STYLE_BUNDLE, style_bundle(tree))
+    wanted.add(docs / STYLE_BUNDLE)
     for stale in [p for p in docs.rglob("*") if p.is_file() and p not in wanted]:
         stale.unlink()
     _copy(SANITISER, out_dir / SANITISER_HOOK)
     _copy(HEAD_SCRIPT, out_dir / HEAD_SCRIPT_HOOK)
     config = out_dir / "mkdocs.yml"
-    _write_text(config, engine_config(base_config, tree.nav, tree.styles))
+    _write_text(config, engine_config(base_config, tree.nav, [STYLE_BUNDLE]))
     _copy(HOOK_SOURCE, out_dir / PORTABLE_HOOK)  # the downloadable copy's config inherits this one
     _write_text(out_dir / PORTABLE_CONFIG, copy_config(config.name, base_config.read_text(encoding="utf-8"), SCRIPTS, [SANITISER_HOOK]))
     return config

@@ -27,7 +27,7 @@ function keepTopButtonOffControls() {
   requestAnimationFrame(() => {
     checkQueued = false;
     const button = document.querySelector(".md-top");
-    if (button) button.classList.toggle("lm-top-covering", controlUnder(button));
+    if (button && !button.hidden) button.classList.toggle("lm-top-covering", controlUnder(button));
   });
 }
 
