@@ -184,6 +184,30 @@ function showTextOnNarrowScreens(figure) {
   });
 }
 
+// A frame that scrolls (a wide map, or zoomed in) takes the focus itself, so a keyboard reader
+// can scroll it with the arrow keys; one that fits stays out of the tab order.
+function keepScrollingFrameFocusable(frame) {
+  const update = () => {
+    const scrolls = frame.scrollWidth > frame.clientWidth + 1 || frame.scrollHeight > frame.clientHeight + 1;
+    if (scrolls === (frame.tabIndex === 0)) return;
+    if (scrolls) {
+      frame.tabIndex = 0;
+      frame.setAttribute("role", "group");
+      frame.setAttribute("aria-label", "The drawn map, wider than the page: arrow keys scroll it");
+    } else {
+      frame.removeAttribute("tabindex");
+      frame.removeAttribute("role");
+      frame.removeAttribute("aria-label");
+    }
+  };
+  update();
+  if (window.ResizeObserver) {
+    const observer = new ResizeObserver(update);
+    observer.observe(frame);
+    if (frame.firstElementChild) observer.observe(frame.firstElementChild);
+  }
+}
+
 function setUp(figure) {
   if (figure.dataset.ready) return;
   figure.dataset.ready = "true";
@@ -210,6 +234,7 @@ function setUp(figure) {
   addArrowKeys(svg);
   followThroughInstantNavigation(svg);
   addZoom(figure, frame, svg);
+  keepScrollingFrameFocusable(frame);
   addDragPan(frame);
   figure.querySelector(".lm-map-skip")?.addEventListener("click", (event) => {
     const end = document.getElementById(event.currentTarget.hash.slice(1));

@@ -140,6 +140,22 @@ def test_zoom_buttons_change_the_drawing_size(page: Page, built_site: BuiltSite)
     assert svg.bounding_box()["width"] <= frame.bounding_box()["width"] + 1
 
 
+def test_the_frame_is_in_the_tab_order_exactly_while_it_scrolls(page: Page, built_site: BuiltSite) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1600})  # tall enough for the whole map (max-height 85vh)
+    home_map(page, built_site)
+    frame = page.locator(".lm-map-frame").first
+    page.get_by_role("button", name="Fit the map to the frame").click()
+    assert frame.evaluate("f => f.scrollWidth <= f.clientWidth + 1 && f.scrollHeight <= f.clientHeight + 1")
+    expect(frame).not_to_have_attribute("tabindex", "0")
+    page.get_by_role("button", name="Zoom in").click()
+    page.get_by_role("button", name="Zoom in").click()
+    expect(frame).to_have_attribute("tabindex", "0")  # it pans now: the keyboard can reach it
+    expect(frame).to_have_accessible_name(re.compile("arrow keys scroll it"))
+    frame.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.lm-map-frame').scrollLeft > 0")
+
+
 def test_a_click_on_a_box_goes_through_instant_navigation_and_keeps_the_page_alive(page: Page, built_site: BuiltSite) -> None:
     svg = home_map(page, built_site)
     page.evaluate("() => { window.__stillHere = true; }")
