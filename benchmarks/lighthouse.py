@@ -181,6 +181,7 @@ def main() -> int:
     parser.add_argument("--site", help="measure this built folder as it is (its site URL may not match the server's)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per page (median)")
     parser.add_argument("--json", help="write every median and failed audit to this file")
+    parser.add_argument("--only", choices=[kind for kind, _p, _t in PAGES], help="measure one kind of page")
     args = parser.parse_args()
     binary = lighthouse_binary()
     server = PagesLikeServer(Path(args.site).resolve() if args.site else ROOT / "site")
@@ -189,6 +190,8 @@ def main() -> int:
     try:
         results = []
         for kind, path, target in PAGES:
+            if args.only and kind != args.only:
+                continue
             medians, report = measure_page(binary, server.base + path, args.repeat)
             results.append((kind, path, target, medians, report))
     finally:
