@@ -25,6 +25,14 @@ COLOURS = {name: f"lm-fill-{name}" for name in ("part-0", "part-1", "part-2", "p
 
 # html.escape does the same, but importing html costs the browser worker about 80 ms at start
 # (html.entities). Chained replace, as html.escape does: faster than str.translate here.
+
+def in_sentence(label: str) -> str:
+    """A part's label inside a sentence: its capital dropped ("Weights" → "weights"), but
+    acronyms and symbols kept ("KV cache", "6ND", "Irreducible E" → "irreducible E")."""
+    if len(label) > 1 and label[0].isupper() and label[1].islower():
+        return label[0].lower() + label[1:]
+    return label
+
 def escape(text: str) -> str:
     """Text made safe for SVG element content and double- or single-quoted attributes."""
     return (
@@ -139,7 +147,7 @@ def memory_bar(figure: dict, values: dict) -> str:
         "needed": show(needed),
         "capacity": show(capacity),
         "over": show(needed - capacity),
-        "breakdown": ", ".join(f"{label.lower()} {shown}" for (label, _), shown in zip(parts, amounts)),
+        "breakdown": ", ".join(f"{in_sentence(label)} {shown}" for (label, _), shown in zip(parts, amounts)),
     }
 
     body = []
@@ -252,7 +260,7 @@ def share_bar(figure: dict, values: dict) -> str:
     keys, extra = legend([(f"{label} {format_percent(share)}", part_colour(index), "") for index, (label, share) in enumerate(parts)], bar_top + bar_height + 22)
     body += keys
 
-    breakdown = ", ".join(f"{label.lower()} {format_percent(share)}" for label, share in parts)
+    breakdown = ", ".join(f"{in_sentence(label)} {format_percent(share)}" for label, share in parts)
     return svg_root("share", f"{figure.get('title', 'Shares')}: {breakdown}.", bar_top + bar_height + 30 + extra, body)
 
 

@@ -263,3 +263,12 @@ def test_a_curve_keeps_its_valley_readable_when_one_end_shoots_up():
     assert ys[0] == pytest.approx(10)  # clipped at the top of the plot
     assert ys[2] == pytest.approx(160)  # the lowest point at the bottom
     assert ys[1] == pytest.approx(85)  # 2.0 is half-way up an axis running to 3.0
+
+
+def test_a_label_in_a_sentence_keeps_its_acronyms_and_symbols() -> None:
+    from calcview.figures import in_sentence
+    assert in_sentence("Weights") == "weights"
+    assert in_sentence("Irreducible E") == "irreducible E"
+    assert in_sentence("Too few parameters A/Nᵅ") == "too few parameters A/Nᵅ"
+    assert in_sentence("KV cache") == "KV cache"
+    assert in_sentence("6ND") == "6ND"
