@@ -605,7 +605,7 @@ def main() -> int:
             if s != expected:
                 print("shown:   ", json.dumps(s, ensure_ascii=False))
                 break
-    print(f"\nRaw ready times (ms): " + "; ".join(
+    print("\nRaw ready times (ms): " + "; ".join(
         f"{kind} {phase} " + ", ".join(f"{v['ready_ms']:.0f}" for v in runs[kind][phase])
         for kind in ("calc", "bare") for phase in ("cold", "warm")))
     print(f"Wall time {time.monotonic() - started:.0f} s.")

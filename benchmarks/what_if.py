@@ -21,12 +21,13 @@ from __future__ import annotations
 import os
 import sys
 
-from generator import pages, pipeline
-from generator.graph import KnowledgeMap
-from generator.pages import NavItem
+from generator import pipeline
+from generator.content.schema import Topic
+from generator.model.graph import KnowledgeMap
+from generator.render import pages
 from generator.render import topic as topic_render
+from generator.render.pages import NavItem
 from generator.render.paths import HOME, layer_label, layer_page, link, topic_page
-from generator.schema import Topic
 
 SIBLINGS = 10
 CHUNK = 25

@@ -36,8 +36,8 @@ def cmd_check(project: Project, _: argparse.Namespace) -> int:
 
 def _check_site_address(config: Path, required: bool) -> None:
     """Warn (or, with --require-site-url, refuse) when the site URL is missing or local."""
-    from generator.engine import configured_site_url
-    from generator.site_address import address_problem, fix_for_publishing
+    from generator.emit.engine import configured_site_url
+    from generator.emit.site_address import address_problem, fix_for_publishing
 
     problem = address_problem(configured_site_url(config))
     if problem and required:
@@ -48,7 +48,7 @@ def _check_site_address(config: Path, required: bool) -> None:
 
 
 def cmd_build(project: Project, args: argparse.Namespace) -> int:
-    from generator.engine import build_site
+    from generator.emit.engine import build_site
     from generator.pipeline import generate
 
     started = time.perf_counter()
@@ -101,7 +101,7 @@ def _watch_content(project: Project) -> None:
 
 
 def cmd_serve(project: Project, args: argparse.Namespace) -> int:
-    from generator.engine import serve_site
+    from generator.emit.engine import serve_site
     from generator.pipeline import generate
 
     host, port = args.address.rsplit(":", 1)
@@ -115,8 +115,8 @@ def cmd_serve(project: Project, args: argparse.Namespace) -> int:
 
 
 def cmd_new(project: Project, args: argparse.Namespace) -> int:
+    from generator.content.scaffold import scaffold_topic
     from generator.pipeline import load_map
-    from generator.scaffold import scaffold_topic
 
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", args.id):
         raise LayermapError(f"`{args.id}` is not a valid topic id", "use lower-case words joined by hyphens, e.g. `cluster-networking`")
@@ -127,7 +127,7 @@ def cmd_new(project: Project, args: argparse.Namespace) -> int:
 
 
 def cmd_schema(project: Project, _: argparse.Namespace) -> int:
-    from generator.json_schema import write_schemas
+    from generator.content.json_schema import write_schemas
 
     for path in write_schemas(project.root / "schema"):
         print(f"wrote {path.relative_to(project.root)}")

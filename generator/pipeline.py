@@ -1,21 +1,36 @@
-"""The whole pipeline in one place: load → map → pages → docs tree (→ engine)."""
+"""The whole pipeline in one place: read → check → model → render → emit (→ engine)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator import calculator_bridge, portable
+from generator.calculation import port
+from generator.calculation.sources import bibliography_of
+from generator.checks import check_claims_and_prose, check_reading
+from generator.content.loading import Content, read_content
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog
-from generator.exercises import check_exercises
-from generator.lints import check_quality
-from generator.prose_numbers import check_prose_numbers
-from generator.graph import KnowledgeMap, build_map
-from generator.loading import Content, load_content
-from generator.map_index import INDEX_FILE, map_index_json
-from generator.pages import navigation, render_pages
-from generator.render.map_svg import MAP_STYLES_FILE, map_stylesheet
+from generator.emit import portable
+from generator.emit.docs_tree import DocsTree, layermap_assets, write_tree
+from generator.model.calculators import CalculatorBridge
+from generator.model.graph import KnowledgeMap, build_map
 from generator.project import Project
-from generator.site_tree import DocsTree, layermap_assets, write_tree
+from generator.render.map_index import INDEX_FILE, map_index_json
+from generator.render.map_svg import MAP_STYLES_FILE, map_stylesheet
+from generator.render.pages import navigation, render_pages
+
+
+def load_content(content_dir: Path, project_root: Path | None = None) -> Content:
+    """Read and validate all content (schema and cross-file checks); raise :class:`ContentError`
+    listing every problem, never just the first."""
+    reading = read_content(content_dir, project_root)
+    bibliography = bibliography_of(reading.sources, reading.sources_file)
+    log = DiagnosticLog(list(reading.problems))
+    log.extend(check_reading(reading, set(bibliography) | set(reading.sources)))  # an invalid record's key too
+    if log.errors or reading.map is None:
+        raise ContentError(log)
+    content = reading.content(bibliography)
+    content.warnings = log.warnings
+    return content
 
 
 def load_map(project: Project) -> tuple[Content, KnowledgeMap]:
@@ -25,7 +40,7 @@ def load_map(project: Project) -> tuple[Content, KnowledgeMap]:
     prose computed, so a false claim or a bad expression fails here, before anything is written.
     """
     content = load_content(project.content_dir, project.root)
-    log = DiagnosticLog([*content.warnings, *check_quality(content), *check_exercises(content), *check_prose_numbers(content)])
+    log = DiagnosticLog([*content.warnings, *check_claims_and_prose(content)])
     if log.errors:
         raise ContentError(log)
     content.warnings = log.warnings  # with the quality lints' warnings
@@ -37,15 +52,15 @@ def uses_calculators(kmap: KnowledgeMap) -> bool:
 
 
 def docs_tree(project: Project, kmap: KnowledgeMap) -> DocsTree:
-    pages = render_pages(kmap, calculator_bridge.CalculatorBridge())
+    pages = render_pages(kmap, CalculatorBridge())
     tree = DocsTree(pages=pages, nav=navigation(kmap), copies=layermap_assets(),
                     texts={INDEX_FILE: map_index_json(kmap),
                            MAP_STYLES_FILE: map_stylesheet(kmap.config.edge_kinds, (page.text for page in pages))})
     tree.styles.append(MAP_STYLES_FILE)
     tree.copies |= portable.site_assets(project.root)  # the downloadable copy's search shim
     if uses_calculators(kmap):
-        tree.copies |= calculator_bridge.site_assets(project.root)
-        tree.styles.append(calculator_bridge.CALCULATOR_STYLES)
+        tree.copies |= port.site_assets(project.root)
+        tree.styles.append(port.CALCULATOR_STYLES)
     return tree
 
 

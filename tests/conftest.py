@@ -59,7 +59,7 @@ def copy_project(target: Path) -> Path:
 
 
 def build_project(root: Path, site_url: str) -> Path:
-    from generator.engine import build_site
+    from generator.emit.engine import build_site
     from generator.pipeline import generate
     from generator.project import Project
 

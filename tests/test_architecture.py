@@ -1,91 +1,72 @@
-"""The layering the project promises, checked on the source itself.
+"""The layering the project promises, checked by import-linter on every test run.
 
-- calculators/ and calcview/ import only the standard library (and their own package);
-  they run unchanged in Pyodide and know nothing of the generator;
-- calcview never imports a calculator: it is handed calculator modules;
-- nothing imports the CLI;
-- inside generator/, only the calculator bridge talks to calculators and calcview.
+The contracts live in pyproject.toml (``[tool.importlinter]``): generator/ is a pipeline whose
+stages import only the stages below them (cli → pipeline → emit → render → model → checks →
+calculation → content); only ``generator.calculation.port`` reaches calculators/ and calcview/;
+those two import only the standard library; calcview never imports a calculator; and no package
+has an import circle. The tests below also break a copy of the code on purpose, to show that each
+kind of contract would catch it.
 """
 
 from __future__ import annotations
 
-import ast
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
 
-def python_files(package: str) -> list[Path]:
-    return sorted(p for p in (ROOT / package).rglob("*.py") if "__pycache__" not in p.parts)
+def lint_imports(project: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(LINT_IMPORTS), "--no-cache"], cwd=project, capture_output=True, text=True, timeout=300)
 
 
-def imports(path: Path) -> set[str]:
-    """Absolute module names a file imports (relative imports resolved within its package)."""
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                module = f"{base}.{node.module}" if node.module else base
-            else:
-                module = node.module or ""
-            found.add(module)
-            found |= {f"{module}.{alias.name}" for alias in node.names}  # `from a import b` may import a.b
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module" and node.args:
-            arg = node.args[0]
-            if isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
-                found.add(str(arg.values[0].value).rstrip("."))
-    return found
+def test_the_code_keeps_every_contract() -> None:
+    result = lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+    assert verdict(result.stdout, "no import circle") == "KEPT"
 
 
-def top(name: str) -> str:
-    return name.split(".")[0]
+@pytest.fixture()
+def copy_of_the_code(tmp_path: Path) -> Path:
+    for package in ("generator", "calculators", "calcview"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__", "assets"))
+    shutil.copytree(ROOT / "tests" / "architecture", tmp_path / "tests" / "architecture")
+    (tmp_path / "tests" / "__init__.py").write_text("")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    return tmp_path
 
 
-@pytest.mark.parametrize("path", python_files("calculators"), ids=lambda p: p.name)
-def test_calculators_import_only_the_standard_library(path: Path) -> None:
-    outside = {name for name in imports(path) if top(name) not in STDLIB | {"calculators"}}
-    assert outside == set()
+def add_import(module: Path, statement: str) -> None:
+    text = module.read_text(encoding="utf-8")
+    module.write_text(text.replace("from __future__ import annotations\n", f"from __future__ import annotations\n\n{statement}\n", 1))
 
 
-@pytest.mark.parametrize("path", python_files("calcview"), ids=lambda p: p.name)
-def test_calcview_imports_only_the_standard_library_and_itself(path: Path) -> None:
-    outside = {name for name in imports(path) if top(name) not in STDLIB | {"calcview"}}
-    assert outside == set()
+@pytest.mark.parametrize(("module", "statement", "broken"), [
+    ("generator/content/schema.py", "import generator.render.pages", "each stage imports only the stages below it"),
+    ("generator/checks/lints.py", "import generator.model.graph", "each stage imports only the stages below it"),
+    ("generator/render/topic.py", "import calcview", "only the calculator port reaches"),
+    ("generator/checks/references.py", "import calculators.serving", "only the calculator port reaches"),
+    ("generator/diagnostics.py", "import generator.content.schema", "import no stage"),
+    ("calculators/serving.py", "import yaml", "import only the standard library"),
+    ("calculators/serving.py", "import generator.errors", "import only the standard library"),
+    ("calcview/form.py", "import calculators.serving", "calcview never imports a calculator"),
+    ("generator/content/yaml_source.py", "import generator.content.loading", "no import circle"),
+])
+def test_a_forbidden_import_breaks_a_contract(copy_of_the_code: Path, module: str, statement: str, broken: str) -> None:
+    add_import(copy_of_the_code / module, statement)
+    result = lint_imports(copy_of_the_code)
+    assert result.returncode != 0
+    assert verdict(result.stdout, broken) == "BROKEN"
 
 
-def test_nothing_imports_the_cli() -> None:
-    importers = [
-        str(path.relative_to(ROOT))
-        for package in ("generator", "calculators", "calcview")
-        for path in python_files(package)
-        if path.name != "cli.py" and any(name == "generator.cli" for name in imports(path))
-    ]
-    assert importers == []
-
-
-def test_only_the_bridge_reaches_calculators_and_calcview() -> None:
-    reaching = sorted(
-        str(path.relative_to(ROOT))
-        for path in python_files("generator")
-        if any(top(name) in ("calculators", "calcview") for name in imports(path))
-    )
-    assert reaching == ["generator/calculator_bridge.py"]
-
-
-def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
-    """The import scanner itself must notice what these rules forbid."""
-    sample = ROOT / "calculators" / "_architecture_probe.py"
-    try:
-        sample.write_text("import numpy\nfrom generator import cli\nfrom . import _checks\n")
-        found = imports(sample)
-    finally:
-        sample.unlink()
-    assert {"numpy", "generator.cli", "calculators._checks"} <= found
+def verdict(report: str, contract: str) -> str:
+    """KEPT or BROKEN: the word that follows a contract's name in lint-imports' summary."""
+    summary = " ".join(report.split("Analyzed", 1)[-1].split())  # names may wrap over two lines
+    after = summary[summary.index(contract):]
+    return min(("KEPT", "BROKEN"), key=lambda word: after.find(word) if word in after else len(after))

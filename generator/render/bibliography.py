@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.citations import reference_labels, short_reference, source_anchor
-from generator.graph import KnowledgeMap
+from generator.content.schema import Source, Topic
+from generator.model.graph import KnowledgeMap
+from generator.render.citations import reference_labels, short_reference, source_anchor
+from generator.render.escape import md_text
 from generator.render.paths import HOME, SOURCES_PAGE, link, relative_url, topic_page
 from generator.render.ports import Calculators
-from generator.render.escape import md_text
 from generator.render.text import attr, block, front_matter, inline
 from generator.render.topic import format_source, page_sources
-from generator.schema import Source, Topic
 
 
 @dataclass(frozen=True)

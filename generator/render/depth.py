@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from generator.render.ports import Calculators
+from generator.content.schema import Depth, DepthLevel, Exercise, Flow
 from generator.render.escape import code_block, markdown_block, md_prose_text, md_text
+from generator.render.ports import Calculators
 from generator.render.text import attr, block, inline
-from generator.schema import Depth, DepthLevel, Exercise, Flow
 
 Cite = Callable[[str], str]
 

@@ -25,8 +25,8 @@ import re
 
 from markupsafe import Markup, escape
 
-from generator.sanitise import balanced_markdown
-from generator.schema import Markdown
+from generator.content.sanitise import balanced_markdown
+from generator.content.schema import Markdown
 
 # Characters Python-Markdown (with our extensions) gives a meaning to inside a line.
 _MD_INLINE = re.compile(r"([\\`*_{}\[\]()#+!|-])")

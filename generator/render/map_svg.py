@@ -13,14 +13,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from generator.graph import KnowledgeMap
-from generator.map_layout import (
-    HEADER_FONT, LABEL_FONT, LINE_H, MARGIN, NODE_FONT, MapGraph, MapLayout, PlacedEdge, PlacedNode,
-    layer_map, layout, local_map, overview_map, whole_map,
+from generator.content.schema import EdgeKind, Layer, Topic
+from generator.model.graph import KnowledgeMap
+from generator.render.map_layout import (
+    HEADER_FONT,
+    LABEL_FONT,
+    LINE_H,
+    MARGIN,
+    NODE_FONT,
+    MapGraph,
+    MapLayout,
+    PlacedEdge,
+    PlacedNode,
+    layer_map,
+    layout,
+    local_map,
+    overview_map,
+    whole_map,
 )
-from generator.render.paths import HOME, built_url, relative_url
+from generator.render.paths import HOME, relative_url
 from generator.render.text import attr, inline
-from generator.schema import EdgeKind, Layer, Topic
 
 INDEX_FILE = "assets/layermap/map-index.json"
 FULL_MAP_LIMIT = 120  # above this many topics the home page draws the layer overview

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from generator.graph import KnowledgeMap
-from generator.render.paths import HOME, OFFLINE_COPY, SOURCES_PAGE, layer_label, layer_page, link, relative_url, topic_page
+from generator.content.schema import Layer
+from generator.model.graph import KnowledgeMap
 from generator.render.escape import markdown_block, md_text
+from generator.render.paths import HOME, OFFLINE_COPY, SOURCES_PAGE, layer_label, layer_page, link, relative_url, topic_page
 from generator.render.text import block, front_matter, inline
-from generator.schema import Layer
 
 
 def _topic_list(kmap: KnowledgeMap, layer: Layer, page: str) -> str:

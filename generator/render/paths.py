@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
-from generator.schema import Layer, Topic
+from generator.content.schema import Layer, Topic
 
 HOME = "index.md"
 SOURCES_PAGE = "sources.md"

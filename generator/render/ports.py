@@ -1,19 +1,11 @@
-"""What page rendering needs from calculators, as a small interface (the bridge implements it)."""
+"""What page rendering needs from calculators, as a small interface (``generator.model.calculators`` implements it)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-from generator.schema import Exercise, Source
-
-
-@dataclass(frozen=True)
-class ExerciseView:
-    """An exercise ready to render: the states to play (form text) and the end state's numbers."""
-
-    plan: list[dict[str, str]]  # first the full starting scenario, then the changes of each state
-    end: list[tuple[str, str, str]]  # (output name, label, displayed value) at the end state
+from generator.content.schema import Exercise, Source
+from generator.model.calculators import ExerciseView
 
 
 class Calculators(Protocol):

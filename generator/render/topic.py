@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from generator.citations import cited_keys, reference_labels, render_citations, short_reference, source_anchor
-from generator.graph import KnowledgeMap, MapEdge
+from generator.content.citations import cited_keys
+from generator.content.schema import Source, Topic
+from generator.content.yaml_source import text_fields
+from generator.model.graph import KnowledgeMap, MapEdge
+from generator.render.citations import reference_labels, render_citations, short_reference, source_anchor
 from generator.render.depth import depth_anchor, depths_served, render_depth, render_depth_switcher
-from generator.render.ports import Calculators
-from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
 from generator.render.escape import md_text
+from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
+from generator.render.ports import Calculators
 from generator.render.text import attr, block, front_matter, inline, long_date
-from generator.schema import Source, Topic
-from generator.yaml_source import text_fields
 
 
 def _front_matter(topic: Topic) -> str:

@@ -15,7 +15,7 @@ import json
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from generator.calculator_bridge import calculator_module
+from generator.calculation.port import calculator_module
 from tests.conftest import BuiltSite
 
 pytestmark = pytest.mark.browser

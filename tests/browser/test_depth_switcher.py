@@ -7,9 +7,9 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from generator.graph import build_map
-from generator.loading import load_content
-from generator.yaml_source import text_fields
+from generator.content.yaml_source import text_fields
+from generator.model.graph import build_map
+from generator.pipeline import load_content
 from tests.conftest import ROOT, BuiltSite
 
 pytestmark = pytest.mark.browser

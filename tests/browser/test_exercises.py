@@ -13,8 +13,9 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from generator.calculator_bridge import CalculatorBridge, calculator_module, calcview_raw
-from generator.exercises import State, claim_failure, play
+from generator.calculation.exercises import State, claim_failure, play
+from generator.calculation.port import calculator_module, calcview_raw
+from generator.model.calculators import CalculatorBridge
 from generator.pipeline import load_map
 from generator.project import Project
 from tests.conftest import ROOT, BuiltSite

@@ -8,9 +8,9 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from generator.map_layout import layout, whole_map
+from generator.emit.docs_tree import ASSET_DIR
+from generator.render.map_layout import layout, whole_map
 from generator.render.map_svg import MAP_STYLES_FILE, kind_styles, render_svg
-from generator.site_tree import ASSET_DIR
 from tests.browser.test_accessibility import blocking_violations
 from tests.conftest import BuiltSite
 from tests.generator.crowded_map import crowded_project

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from generator.calculator_bridge import CalculatorBridge, calculator_module, calcview_raw
-from generator.exercises import play
+from generator.calculation.exercises import play
+from generator.calculation.port import calculator_module, calcview_raw
+from generator.model.calculators import CalculatorBridge
 from tests.browser.test_exercises import CASES, open_calculator, set_control
 from tests.conftest import ROOT, BuiltSite, _QuietHandler, build_project, copy_project, free_port
 

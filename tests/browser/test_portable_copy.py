@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from generator.portable import COPY_FOLDER
+from generator.emit.portable import COPY_FOLDER
 from generator.render.paths import OFFLINE_COPY
 from tests.conftest import BuiltSite
 

@@ -18,7 +18,7 @@ from http.server import ThreadingHTTPServer
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from generator.csp import WORKER_POLICY
+from generator.emit.csp import WORKER_POLICY
 from tests.conftest import BuiltSite, _QuietHandler, free_port
 
 pytestmark = pytest.mark.browser

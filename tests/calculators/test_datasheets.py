@@ -13,7 +13,7 @@ import re
 import pytest
 
 from calculators._datasheets import ACCELERATORS, SHARED, accelerator_options, shared_sources
-from generator.schema import Source
+from generator.content.schema import Source
 
 FACTS = {"memory", "memory_bandwidth", "dense_bf16_flops", "dense_fp8_flops", "dense_fp4_flops",
          "scale_up_bandwidth", "scale_up_domain"}

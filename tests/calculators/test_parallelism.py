@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import ast
 import inspect
 import math
-import sys
 from pathlib import Path
 
 import pytest

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import ast
 import inspect
 import math
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -13,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calcview import evaluate
 from calculators import reliability
+from calcview import evaluate
 
 MODULE_PATH = Path(reliability.__file__)
 SVG = "{http://www.w3.org/2000/svg}"

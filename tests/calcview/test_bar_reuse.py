@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from calculators import allreduce, ownership
 from calcview import evaluate
 from calcview.figures import memory_bar
-from calculators import allreduce, ownership
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from calcview import default_raw, evaluate, evaluate_json, format_input, format_output, parse_input
 from calculators import parallelism
+from calcview import default_raw, evaluate, evaluate_json, format_input, format_output, parse_input
 
 SPECS = {spec["name"]: spec for spec in parallelism.INPUTS}
 

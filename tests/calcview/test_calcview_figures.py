@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calculators import parallelism
 from calcview import draw_figures, evaluate, figures
 from calcview.figures import declared_names, escape, named_values, pipeline_runs
-from calculators import parallelism
 
 SVG = "{http://www.w3.org/2000/svg}"
 

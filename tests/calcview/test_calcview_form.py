@@ -10,9 +10,9 @@ from html.parser import HTMLParser
 import markdown
 import pytest
 
+from calculators import parallelism
 from calcview import evaluate, render_form
 from calcview.evaluate import key_outputs
-from calculators import parallelism
 
 
 class Collector(HTMLParser):

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from calcview import render_form, write_site_assets
 from calculators import parallelism
+from calcview import render_form, write_site_assets
 from tests.conftest import free_port, serve_folder
 
 pytestmark = pytest.mark.browser

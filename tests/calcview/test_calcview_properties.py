@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calcview import evaluate, format_output
 from calculators import parallelism
+from calcview import evaluate, format_output
 
 INPUT_NAMES = [spec["name"] for spec in parallelism.INPUTS]
 SI_BYTES = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15, "EB": 1e18}

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from calcview import browser_files, evaluate
-from generator.calculator_bridge import calculator_module
+from generator.calculation.port import calculator_module
 
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide" / "pyodide.mjs"

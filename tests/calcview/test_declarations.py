@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 import calculators
-from calcview import declaration_problems
 from calculators._datasheets import accelerator_options
+from calcview import declaration_problems
 
 INPUTS = [{"name": "memory", "control": "number"}, {"name": "bandwidth", "control": "number"}]
 SOURCES = [{"id": "sheet"}]

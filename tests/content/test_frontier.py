@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.citations import cited_keys
-from generator.loading import load_content
-from generator.yaml_source import text_fields
+from generator.content.citations import cited_keys
+from generator.content.yaml_source import text_fields
+from generator.pipeline import load_content
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = load_content(ROOT / "content", ROOT)

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.content.loading import Content
 from generator.diagnostics import ContentError
-from generator.graph import KnowledgeMap, build_map
-from generator.loading import Content, load_content
+from generator.model.graph import KnowledgeMap, build_map
+from generator.pipeline import load_content
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini" / "content"
 BOARDS = (MINI / "layer-2" / "boards.yaml").read_text(encoding="utf-8")  # the smallest valid topic

@@ -15,10 +15,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from mini_project import MiniProject, copy_mini
 
 from generator.diagnostics import ContentError, DiagnosticLog
-
-from mini_project import MiniProject, copy_mini
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "broken"
 CASES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())

@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from mini_project import MiniProject
 
 from generator.cli import main
-
-from mini_project import MiniProject
 
 
 class _FixtureDay(date):
@@ -20,7 +19,7 @@ class _FixtureDay(date):
 
 
 def test_check_of_the_mini_project_succeeds(mini: MiniProject, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("generator.lints.date", _FixtureDay)
+    monkeypatch.setattr("generator.checks.lints.date", _FixtureDay)
     assert main(["--project", str(mini.root), "check"]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("ok: 3 topics, 1 edges, 0 warning(s)")

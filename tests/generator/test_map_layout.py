@@ -9,11 +9,24 @@ from itertools import combinations
 
 import pytest
 
-from generator.graph import build_map
-from generator.loading import load_content
-from generator.map_layout import (
-    Band, EdgeSpec, MapGraph, MapLayout, NodeSpec, count_crossings, layer_map, layout, local_map,
-    naive_order, order_bands, overview_map, place_in_order, whole_map, wrap_label,
+from generator.model.graph import build_map
+from generator.pipeline import load_content
+from generator.render.map_layout import (
+    Band,
+    EdgeSpec,
+    MapGraph,
+    MapLayout,
+    NodeSpec,
+    count_crossings,
+    layer_map,
+    layout,
+    local_map,
+    naive_order,
+    order_bands,
+    overview_map,
+    place_in_order,
+    whole_map,
+    wrap_label,
 )
 from tests.conftest import ROOT
 
@@ -148,8 +161,8 @@ def test_a_long_edge_passes_between_the_nodes_of_the_bands_it_crosses() -> None:
 def test_layout_is_deterministic_across_runs_and_hash_seeds() -> None:
     g = whole_map(KMAP)
     assert layout(g) == layout(g)
-    code = ("from generator.graph import build_map; from generator.loading import load_content;"
-            "from generator.map_layout import layout, whole_map; from pathlib import Path;"
+    code = ("from generator.model.graph import build_map; from generator.pipeline import load_content;"
+            "from generator.render.map_layout import layout, whole_map; from pathlib import Path;"
             f"k = build_map(load_content(Path({str(ROOT / 'content')!r}), Path({str(ROOT)!r})));"
             "print(repr(layout(whole_map(k))))")
     outputs = {

@@ -6,9 +6,9 @@ from itertools import combinations
 
 import pytest
 
+from generator.model.graph import KnowledgeMap
+from generator.render.map_layout import HEADER_FONT, MARGIN, Box, MapLayout, layer_map, layout, local_map, text_width, whole_map
 from tests.generator.crowded_map import EDGES, TOPICS, crowded_project
-from generator.graph import KnowledgeMap
-from generator.map_layout import HEADER_FONT, MARGIN, Box, MapLayout, layer_map, layout, local_map, text_width, whole_map
 
 
 @pytest.fixture(scope="module")

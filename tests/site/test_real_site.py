@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.graph import KnowledgeMap, build_map
+from generator.model.graph import KnowledgeMap, build_map
 from generator.render.topic import cited_keys_of
-from generator.loading import load_content
+from generator.pipeline import load_content
 from tests.conftest import ROOT, BuiltSite
 from tests.site.html_scan import is_external, local_target, read_page
 

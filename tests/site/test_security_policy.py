@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.csp import REFERRER_POLICY
+from generator.emit.csp import REFERRER_POLICY
 from tests.conftest import BuiltSite
 
 CSP = "content-security-policy"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from generator.calculator_bridge import CalculatorBridge
-from generator.pages import navigation, render_pages
-from generator.render.bibliography import map_sources, render_bibliography
-
 from mini_project import BOARDS, MiniProject
+
+from generator.model.calculators import CalculatorBridge
+from generator.render.bibliography import map_sources, render_bibliography
+from generator.render.pages import navigation, render_pages
+
 
 def with_shared_source(mini: MiniProject) -> None:
     """Boards cites the source power cites, and one of its own."""

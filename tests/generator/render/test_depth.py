@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from generator.calculator_bridge import CalculatorBridge
+from mini_project import BOARDS, MiniProject
+
+from generator.model.calculators import CalculatorBridge
 from generator.render.depth import TRY_IT, depths_served, nearest_depth, render_depth_switcher
 from generator.render.topic import render_topic
-
-from mini_project import BOARDS, MiniProject
 
 EXERCISE = """\
   D4:

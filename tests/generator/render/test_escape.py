@@ -9,10 +9,9 @@ import markdown
 import pytest
 import yaml
 
-from generator.render.escape import (code_block, html_attr, html_text, markdown_block, md_prose_text, md_text,
-                                     page_description, page_title)
+from generator.content.schema import Markdown
+from generator.render.escape import code_block, html_attr, html_text, markdown_block, md_prose_text, md_text, page_description, page_title
 from generator.render.text import front_matter
-from generator.schema import Markdown
 
 EXTENSIONS = ["attr_list", "tables", "md_in_html", "admonition", "pymdownx.details", "pymdownx.superfences",
               "pymdownx.highlight", "toc"]

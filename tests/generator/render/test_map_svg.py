@@ -9,17 +9,28 @@ from pathlib import Path
 
 import pytest
 
-from generator.calculator_bridge import CalculatorBridge
-from generator.graph import KnowledgeMap, build_map
-from generator.loading import Content, TopicFile, load_content
-from generator.map_index import map_index, map_index_json
-from generator.pages import render_pages
+from generator.content.loading import Content, TopicFile
+from generator.content.schema import Depth, Depths, Edge, EdgeKind, Layer, MapConfig, Topic
+from generator.model.calculators import CalculatorBridge
+from generator.model.graph import KnowledgeMap, build_map
+from generator.pipeline import load_content
+from generator.render.map_index import map_index, map_index_json
 from generator.render.map_svg import (
-    DARK_BG, FULL_MAP_LIMIT, INDEX_FILE, LIGHT_BG, LAYER_MAP_LIMIT, contrast, home_map_html,
-    kind_styles, layer_map_html, map_stylesheet, readable, topic_map_html,
+    DARK_BG,
+    FULL_MAP_LIMIT,
+    INDEX_FILE,
+    LAYER_MAP_LIMIT,
+    LIGHT_BG,
+    contrast,
+    home_map_html,
+    kind_styles,
+    layer_map_html,
+    map_stylesheet,
+    readable,
+    topic_map_html,
 )
+from generator.render.pages import render_pages
 from generator.render.paths import HOME, built_url, layer_page, relative_url, topic_page
-from generator.schema import Depth, Depths, Edge, EdgeKind, Layer, MapConfig, Topic
 from tests.conftest import ROOT, BuiltSite
 
 KMAP = build_map(load_content(ROOT / "content", ROOT))
@@ -270,7 +281,7 @@ def test_every_map_link_resolves_to_a_built_page(built_site: BuiltSite) -> None:
 
 
 def test_a_cut_short_title_keeps_its_full_text_as_a_tooltip() -> None:
-    from generator.map_layout import Band, EdgeSpec, MapGraph, NodeSpec, layout
+    from generator.render.map_layout import Band, EdgeSpec, MapGraph, NodeSpec, layout
     from generator.render.map_svg import render_svg
 
     long = "A very long topic title that goes on and on well past three lines of a box"

@@ -9,14 +9,13 @@ from html import unescape
 import markdown
 import pytest
 import yaml
+from mini_project import MiniProject
 
-from generator.graph import KnowledgeMap
-from generator.pages import navigation
+from generator.model.graph import KnowledgeMap
 from generator.render.bibliography import render_bibliography
 from generator.render.overview import render_home, render_layer
+from generator.render.pages import navigation
 from generator.render.topic import render_topic
-
-from mini_project import MiniProject
 
 EXTENSIONS = ["attr_list", "tables", "md_in_html", "admonition", "pymdownx.details", "pymdownx.superfences",
               "pymdownx.highlight", "toc"]

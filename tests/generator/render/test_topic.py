@@ -6,11 +6,10 @@ import re
 
 import pytest
 import yaml
-
-from generator.graph import KnowledgeMap
-from generator.render.topic import render_topic
-
 from mini_project import BOARDS, MiniProject
+
+from generator.model.graph import KnowledgeMap
+from generator.render.topic import render_topic
 
 
 @pytest.fixture
@@ -137,7 +136,7 @@ def test_same_author_and_year_sources_are_told_apart_in_text_and_list(mini: Mini
 
 
 def test_a_citation_of_a_calculators_datasheet_links_to_its_numbered_entry(mini: MiniProject) -> None:
-    from generator.calculator_bridge import CalculatorBridge
+    from generator.model.calculators import CalculatorBridge
 
     power = (mini.content / "layer-1" / "power.yaml").read_text()
     power = power.replace("    body: Watts are joules per second.",

@@ -1,0 +1,94 @@
+"""The generator's only door to ``calculators/`` and ``calcview/``: every other module asks here.
+
+It names the calculators there are, imports one, evaluates it the way the page does, renders its
+form with build-time numbers, and lists the files the browser needs to run it live."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from pathlib import Path
+from types import ModuleType
+
+import calculators
+import calcview
+from calcview.evaluate import raw_from_values
+from generator.content.schema import Source
+from generator.errors import LayermapError
+
+
+def calculator_module(name: str) -> ModuleType:
+    return importlib.import_module(f"calculators.{name}")
+
+
+def calculator_html(name: str, instance_id: str, values: dict) -> str:
+    """The calculator's form with its outputs pre-computed in CPython (numbers before any script)."""
+    return calcview.render_form(calculator_module(name), instance_id, values or None)
+
+
+def calculator_problems(name: str) -> list[tuple[str, str]]:
+    """What is wrong with a calculator's declarations (presets, assumptions): (message, fix) pairs."""
+    return calcview.declaration_problems(calculator_module(name))
+
+
+def calculator_names() -> list[str]:
+    """The calculators there are: public modules of the ``calculators`` package."""
+    return sorted(m.name for m in pkgutil.iter_modules(calculators.__path__) if not m.name.startswith("_"))
+
+
+def calculator_sources(name: str) -> list[dict]:
+    """Sources (datasheets) a calculator's presets cite, as plain dicts."""
+    return list(getattr(calculator_module(name), "SOURCES", []))
+
+
+def typed_calculator_sources(name: str) -> list:
+    """The calculator's SOURCES as typed records, validated like sources.yaml's (authors may be one string)."""
+    found = []
+    for raw in calculator_sources(name):
+        authors = raw.get("authors", [])
+        found.append(Source.model_validate({**raw, "authors": [authors] if isinstance(authors, str) else authors}))
+    return found
+
+
+CALCULATOR_STYLES = "assets/layermap/calculator.css"
+PACKAGE_ROOT = Path(calcview.__file__).resolve().parent.parent
+
+
+def site_assets(project_root: Path) -> dict[str, Path]:
+    """Everything live calculators need in the site: the Pyodide runtime, the glue and the
+    Python files the worker imports (checked to use only what Pyodide's standard library has)."""
+    try:
+        calcview.check_browser_imports(calcview.browser_files(PACKAGE_ROOT).values())
+    except ValueError as error:
+        raise LayermapError(f"a calculator cannot run in the browser: {error}",
+                            "import only the standard library in calculators/ and calcview/") from None
+    files = calcview.site_assets(PACKAGE_ROOT)  # glue and Python ship with layermap itself
+    runtime = Path(project_root) / "node_modules" / "pyodide"  # the project's pinned npm package
+    for site_path in [p for p in files if p.startswith("assets/pyodide/")]:
+        files[site_path] = runtime / Path(site_path).name
+    missing = sorted(str(source) for source in files.values() if not source.is_file())
+    if missing:
+        raise LayermapError(f"files the live calculators need are missing: {', '.join(missing)}",
+                            "run `npm ci` in the project folder (it installs the pinned pyodide package)")
+    return files
+
+
+def calculator_display(name: str, output: str, inputs: dict) -> str:
+    """One output of a calculator for the given inputs (defaults elsewhere), as it is displayed."""
+    module = calculator_module(name)
+    result = calcview.evaluate(module, calcview_raw(module, inputs))
+    if not result["ok"]:
+        raise ValueError("; ".join(result["errors"].values()))
+    if output not in result["display"]:
+        raise ValueError(f"`{name}` has no output `{output}` (outputs: {', '.join(result['display'])})")
+    return result["display"][output]
+
+
+def calcview_raw(module: ModuleType, inputs: dict) -> dict[str, str]:
+    """Form text for a scenario given in base units (numbers) or option values (text)."""
+    return raw_from_values(module, inputs)
+
+
+def displayed_outputs(module: ModuleType, inputs: dict) -> dict[str, str]:
+    """Every output as the page displays it, for a scenario given as in ``calcview_raw``."""
+    return calcview.evaluate(module, calcview_raw(module, inputs))["display"]

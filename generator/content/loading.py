@@ -1,0 +1,236 @@
+"""Read ``content/`` into one typed model — the only place YAML is read.
+
+``read_content`` reads every file and validates each against the typed schema, collecting every
+problem (never just the first); the cross-file checks then run on the result
+(``generator.checks``), and ``generator.pipeline.load_content`` puts the two together.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from generator.content.schema import Bibliography, MapConfig, Source, Topic
+from generator.content.schema_errors import diagnostics_from, dotted
+from generator.content.yaml_source import YamlDocument, YamlSyntaxError, decode_utf8, parse_yaml
+from generator.diagnostics import Diagnostic, DiagnosticLog, relative_name
+
+MAP_FILE = "map.yaml"
+SOURCES_FILE = "sources.yaml"  # the bibliography: every source once, keyed
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class TopicFile:
+    """A validated topic and where it came from (for later diagnostics)."""
+
+    topic: Topic
+    file: str
+    doc: YamlDocument
+
+
+@dataclass
+class Content:
+    """Everything in ``content/``, validated: the one context every page reads."""
+
+    map: MapConfig
+    map_file: str
+    topics: list[TopicFile]
+    warnings: list[Diagnostic] = field(default_factory=list)
+    map_doc: YamlDocument | None = None  # positions in map.yaml, for cross-file diagnostics
+    sources: dict[str, Source | None] = field(default_factory=dict)  # sources.yaml's records by key (None: invalid)
+    sources_file: str = f"content/{SOURCES_FILE}"
+    sources_doc: YamlDocument | None = None
+    bibliography: dict[str, Source] = field(default_factory=dict)  # sources.yaml + the calculators' SOURCES
+
+
+def _read(path: Path, name: str, log: DiagnosticLog) -> YamlDocument | None:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        log.add(Diagnostic(name, 1, 1, "error", "", f"cannot read file: {error.strerror}", "check the file exists and is readable"))
+        return None
+    try:
+        doc = parse_yaml(decode_utf8(data))
+    except YamlSyntaxError as error:
+        log.add(Diagnostic(name, error.position.line, error.position.column, "error", "", error.message, error.hint))
+        return None
+    for path_, position in doc.duplicate_keys:
+        first = doc.first_key_positions.get(path_)
+        where = f" (first on line {first.line})" if first else ""
+        log.add(Diagnostic(name, position.line, position.column, "error", dotted(path_),
+                           f"key `{path_[-1]}` appears twice{where}",
+                           "keep one of them: YAML would silently use only the last"))
+    return doc
+
+
+def _not_a_mapping(doc: YamlDocument, name: str, model: type[BaseModel]) -> Diagnostic:
+    """Why a file's top level is not `key: value` lines, and how to start it."""
+    start = ("start it with `title:`, `introduction:`, `depths:` and `layers:`" if model is MapConfig
+             else "start it with `id:`, `title:`, `layer:`, `summary:` and `depths:` (`layermap new` writes a template)")
+    if doc.data is None:
+        return Diagnostic(name, 1, 1, "error", "", "the file is empty", start + ", or delete the file")
+    if isinstance(doc.data, list):
+        return Diagnostic(name, 1, 1, "error", "",
+                          "the file is a list (lines starting with `- `), but it must be `key: value` lines",
+                          "remove the `- ` in front of the top-level keys")
+    return Diagnostic(name, 1, 1, "error", "", "the file holds only a single value, not `key: value` lines", start)
+
+
+def _validate(model: type[ModelT], doc: YamlDocument, name: str, log: DiagnosticLog) -> ModelT | None:
+    if not isinstance(doc.data, dict):
+        log.add(_not_a_mapping(doc, name, model))
+        return None
+    data = doc.data
+    if model is Topic and "sources" in data:  # the old place of sources: say where they went
+        where = doc.key_positions.get(("sources",)) or doc.position(("sources",))
+        log.add(Diagnostic(name, where.line, where.column, "error", "sources",
+                           f"sources are no longer listed in topic files, but once for the whole map in content/{SOURCES_FILE}",
+                           f"move each entry to content/{SOURCES_FILE} under its id as key (add `kind:`), "
+                           "keep the `[@id]` citations, and delete this `sources:` list"))
+        data = {key: value for key, value in data.items() if key != "sources"}
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        log.extend(diagnostics_from(error, model, doc, name))
+        return None
+
+
+def _visible(path: Path, content_dir: Path) -> bool:
+    """Not hidden (editors' lock and backup files such as ``.#gpu.yaml``), and a file."""
+    return path.is_file() and not any(part.startswith(".") for part in path.relative_to(content_dir).parts)
+
+
+def topic_paths(content_dir: Path) -> list[Path]:
+    """Topic files: every ``*.yaml`` below ``content/`` except ``map.yaml`` and hidden files, sorted."""
+    special = {content_dir / MAP_FILE, content_dir / SOURCES_FILE}
+    return sorted(p for p in content_dir.rglob("*.yaml") if p not in special and _visible(p, content_dir))
+
+
+def _unread_files(content_dir: Path, root: Path) -> list[Diagnostic]:
+    """Files that look like content but would be silently skipped: ``.yml`` instead of ``.yaml``."""
+    return [Diagnostic(relative_name(p, root), 1, 1, "warning", "", f"`{p.name}` is not read: content files end in `.yaml`",
+                       f"rename it to `{p.stem}.yaml`")
+            for p in sorted(content_dir.rglob("*")) if p.suffix.lower() in (".yml", ".yaml") and p.suffix != ".yaml"
+            and _visible(p, content_dir)]
+
+
+def _valid_records(doc: YamlDocument) -> dict[str, Source]:
+    """The records of a sources.yaml that failed as a whole which are valid on their own."""
+    raw = doc.data.get("sources") if isinstance(doc.data, dict) else None
+    found = {}
+    for key, record in (raw or {}).items() if isinstance(raw, dict) else ():
+        try:
+            found[key] = Source.model_validate({**record, "id": key}) if isinstance(record, dict) else None
+        except ValidationError:
+            found[key] = None
+    return found  # type: ignore[return-value]
+
+
+def _load_sources(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[Path, Path]
+                  ) -> tuple[dict[str, Source | None], YamlDocument | None]:
+    """``content/sources.yaml``'s records by key (none if the file is absent or a refused link);
+    an invalid record's key maps to None, so that citing it does not also count as citing an
+    unknown source."""
+    path = content_dir / SOURCES_FILE
+    if not path.exists() or refused.keys() & {content_dir, path}:
+        return {}, None
+    doc = _read(path, relative_name(path, root), log)
+    if doc is None or doc.data is None:
+        return {}, doc
+    bibliography = _validate(Bibliography, doc, relative_name(path, root), log)
+    return (bibliography.records() if bibliography else _valid_records(doc)), doc
+
+
+def links_leaving_project(content_dir: Path, root: Path) -> dict[Path, Path]:
+    """Symbolic links in ``content/`` (files, folders, or content/ itself) whose target is outside
+    the project, with that target: never read, or a pull request could publish any file."""
+    project = root.resolve()
+    below = [Path(folder, name) for folder, dirs, files in os.walk(content_dir) for name in dirs + files]
+    return {link: link.resolve() for link in [content_dir, *below]
+            if link.is_symlink() and not link.resolve().is_relative_to(project)}
+
+
+def _refused_link(link: Path, target: Path, root: Path) -> Diagnostic:
+    name = link.relative_to(root).as_posix() if link.is_relative_to(root) else link.as_posix()
+    return Diagnostic(name, 1, 1, "error", "", f"`{name}` is a symbolic link to `{target}`, outside the project",
+                      "copy the file into content/ instead of linking to it, then remove the link")
+
+
+@dataclass(frozen=True)
+class FailedTopic:
+    """A topic file that did not validate (already reported): its YAML, if it parsed, for the
+    checks that still apply, and the id other topics may use for it (else its file name)."""
+
+    file: str
+    doc: YamlDocument | None
+    id: str
+
+
+@dataclass
+class Reading:
+    """``content/`` as read: every file that validated against its schema, and every problem met.
+
+    The cross-file checks (``generator.checks``) run on this; :meth:`content` is the typed
+    context the later stages read once those pass."""
+
+    map: MapConfig | None
+    map_file: str
+    map_doc: YamlDocument | None
+    topics: list[TopicFile]
+    failed_topics: list[FailedTopic]
+    sources: dict[str, Source | None]
+    sources_file: str
+    sources_doc: YamlDocument | None
+    problems: list[Diagnostic]
+
+    def content(self, bibliography: dict[str, Source] | None = None) -> Content:
+        if self.map is None:
+            raise ValueError("the map did not validate: there is no content to build")
+        return Content(self.map, self.map_file, self.topics, map_doc=self.map_doc, sources=self.sources,
+                       sources_file=self.sources_file, sources_doc=self.sources_doc,
+                       bibliography=bibliography or {})
+
+
+def _read_map(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[Path, Path]
+              ) -> tuple[MapConfig | None, YamlDocument | None]:
+    map_name = relative_name(content_dir / MAP_FILE, root)
+    if refused.keys() & {content_dir, content_dir / MAP_FILE}:
+        return None, None  # reported with the refused links
+    if not (content_dir / MAP_FILE).exists():
+        log.add(Diagnostic(map_name, 1, 1, "error", "", "the map file is missing",
+                           "create content/map.yaml with title, introduction, depths and layers"))
+        return None, None
+    map_doc = _read(content_dir / MAP_FILE, map_name, log)
+    return (_validate(MapConfig, map_doc, map_name, log) if map_doc is not None else None), map_doc
+
+
+def _read_topic(path: Path, root: Path, log: DiagnosticLog) -> TopicFile | FailedTopic:
+    name = relative_name(path, root)
+    doc = _read(path, name, log)
+    topic = _validate(Topic, doc, name, log) if doc is not None else None
+    if topic is not None and doc is not None:
+        return TopicFile(topic, name, doc)
+    data = doc.data if doc is not None else None
+    return FailedTopic(name, doc, data["id"] if isinstance(data, dict) and isinstance(data.get("id"), str) else path.stem)
+
+
+def read_content(content_dir: Path, project_root: Path | None = None) -> Reading:
+    """Read every file of ``content/`` and validate each against its schema; never raises for
+    bad content: every problem is in the result's ``problems``."""
+    root = project_root or content_dir.parent
+    log = DiagnosticLog()
+    refused = links_leaving_project(content_dir, root)
+    log.extend([_refused_link(link, target, root) for link, target in refused.items()])
+    map_config, map_doc = _read_map(content_dir, root, log, refused)
+    log.extend(_unread_files(content_dir, root))
+    sources, sources_doc = _load_sources(content_dir, root, log, refused)
+    paths = [] if content_dir in refused else [p for p in topic_paths(content_dir) if p not in refused]
+    read = [_read_topic(path, root, log) for path in paths]
+    return Reading(map_config, relative_name(content_dir / MAP_FILE, root), map_doc,
+                   [r for r in read if isinstance(r, TopicFile)], [r for r in read if isinstance(r, FailedTopic)],
+                   sources, relative_name(content_dir / SOURCES_FILE, root), sources_doc, log.items)

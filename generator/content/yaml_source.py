@@ -1,0 +1,355 @@
+"""Read YAML into plain data while remembering where every key and value stands.
+
+PyYAML composes the node tree (with line and column marks); we construct plain
+dicts, lists and scalars from it ourselves so that:
+
+* every key path maps to its position, for error messages;
+* duplicate keys are reported instead of silently overwritten;
+* dates stay text (the typed model parses them, so a bad date is a normal error);
+* only ``true``/``false`` are booleans (``no`` or ``on`` stay words, as in YAML 1.2);
+* a syntax error is explained in editors' words, with how to fix it;
+* nesting deeper than :data:`MAX_DEPTH` is refused before anything recursive reads it,
+  and a byte that is not UTF-8 is reported at its line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+KeyPath = tuple[str | int, ...]
+
+_BOOLEANS = {"true": True, "false": False}
+
+
+@dataclass(frozen=True)
+class Position:
+    line: int  # 1-based
+    column: int  # 1-based
+
+
+@dataclass
+class YamlDocument:
+    """Plain data plus the positions of its keys and values."""
+
+    data: Any
+    key_positions: dict[KeyPath, Position] = field(default_factory=dict)
+    value_positions: dict[KeyPath, Position] = field(default_factory=dict)
+    duplicate_keys: list[tuple[KeyPath, Position]] = field(default_factory=list)
+    first_key_positions: dict[KeyPath, Position] = field(default_factory=dict)  # of duplicated keys
+    literal_blocks: set[KeyPath] = field(default_factory=set)
+    source: str = ""
+    value_spans: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+
+    def text_position(self, path: KeyPath, offset: int) -> Position:
+        """Position of the character at ``offset`` of a text value, exact where it can be found.
+
+        The word starting at ``offset`` (such as ``[@smith2020]``) is looked up in the
+        value's own stretch of the file, so the place is exact for `|` and `>` blocks,
+        plain and quoted text alike; otherwise the value's start is the answer.
+        """
+        text = self.value(path)
+        span = self.value_spans.get(path)
+        if isinstance(text, str) and span and 0 <= offset < len(text):
+            word = re.match(r"\S+", text[offset:])
+            if word:
+                needle = word.group(0)
+                nth = text.count(needle, 0, offset)
+                index = span[0] - 1
+                for _ in range(nth + 1):
+                    index = self.source.find(needle, index + 1, span[1])
+                    if index < 0:
+                        break
+                if index >= 0:
+                    return self.index_position(index)
+        return self.position(path, value=True)
+
+    def index_position(self, index: int) -> Position:
+        """Line and column of a character index into the source."""
+        line_start = self.source.rfind("\n", 0, index) + 1
+        return Position(self.source.count("\n", 0, index) + 1, index - line_start + 1)
+
+    def value(self, path: KeyPath) -> Any:
+        """The plain value at a key path (KeyError / IndexError / TypeError when absent)."""
+        value = self.data
+        for step in path:
+            value = value[step]
+        return value
+
+    _value = value  # the former private name
+
+    def has(self, path: KeyPath) -> bool:
+        try:
+            self.value(path)
+        except (KeyError, IndexError, TypeError):
+            return False
+        return True
+
+    def position(self, path: KeyPath, *, value: bool = False) -> Position:
+        """The best position for a path: the key, its value, or the nearest parent.
+
+        With ``value=True`` a scalar value (text, number) is pointed at itself rather
+        than at its key, so the editor's caret lands on the word to change.
+        """
+        if value and path in self.value_positions and self.has(path):
+            if not isinstance(self.value(path), (dict, list, type(None))):
+                return self.value_positions[path]
+        for length in range(len(path), -1, -1):
+            prefix = path[:length]
+            if prefix in self.key_positions:
+                return self.key_positions[prefix]
+            if prefix in self.value_positions:
+                return self.value_positions[prefix]
+        return Position(1, 1)
+
+
+class YamlSyntaxError(Exception):
+    """A file that is not valid YAML: what is wrong, where, and how to fix it."""
+
+    def __init__(self, message: str, position: Position, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.position = position
+        self.hint = hint or "check indentation, quotes and brackets on this line or the one before"
+
+
+def _mark(node: yaml.Node | yaml.Event) -> Position:
+    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _scalar(node: yaml.ScalarNode) -> Any:
+    tag, value = node.tag, node.value
+    if tag.endswith(":null"):
+        return None
+    if tag.endswith(":bool"):
+        return _BOOLEANS.get(value.lower(), value)
+    if ":" in value:  # YAML 1.1 base-60 numbers (`12:30:00`) stay text, as in YAML 1.2
+        return value
+    if tag.endswith(":int"):
+        return yaml.SafeLoader.construct_yaml_int(_CONSTRUCTOR, node)
+    if tag.endswith(":float"):
+        return yaml.SafeLoader.construct_yaml_float(_CONSTRUCTOR, node)
+    return value
+
+
+_CONSTRUCTOR = yaml.SafeLoader("")
+
+
+MAX_NODES = 100_000  # aliases may repeat a node; beyond this a file is an alias bomb, not content
+MAX_DEPTH = 64  # lists and mappings inside each other; real topics nest about 6 deep
+_TOO_DEEP_HINT = "flatten it: a topic nests a few levels (depths → D4 → flow → steps), never dozens"
+
+
+def _too_deep(node_or_event: yaml.Node | yaml.Event) -> YamlSyntaxError:
+    return YamlSyntaxError(f"YAML syntax: values are nested more than {MAX_DEPTH} levels deep here",
+                           _mark(node_or_event), _TOO_DEEP_HINT)
+
+
+def _check_nesting(text: str, loader: type = yaml.SafeLoader) -> None:
+    """Refuse nesting beyond MAX_DEPTH from the parser's flat event stream, before any
+    recursive step (composer, builder, model, walks) can run out of stack on it.
+    Syntax errors are left for the composer, which explains them; libyaml's own errors
+    (it gives up at 1,000 levels, reading ahead) are re-read by the pure-Python parser."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise _too_deep(event)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        if loader is not yaml.SafeLoader:
+            _check_nesting(text)
+
+
+class _Builder:
+    """Builds plain data from nodes, refusing aliases that contain themselves or explode."""
+
+    def __init__(self, doc: YamlDocument) -> None:
+        self.doc = doc
+        self.open: set[int] = set()  # nodes being built: meeting one again is a recursive alias
+        self.count = 0
+
+    def build(self, node: yaml.Node, path: KeyPath) -> Any:
+        doc = self.doc
+        self.count += 1
+        if len(path) > MAX_DEPTH:  # aliases can stack shallow pieces into deep ones
+            raise _too_deep(node)
+        if self.count > MAX_NODES:
+            raise YamlSyntaxError("YAML syntax: the file expands to too many values (aliases `*` repeat too much)",
+                                  _mark(node), "write the values out instead of repeating anchors with `*`")
+        if id(node) in self.open:
+            raise YamlSyntaxError("YAML syntax: an alias `*` refers to the value that contains it", _mark(node),
+                                  "remove the alias, or write the value out in full")
+        doc.value_positions[path] = _mark(node)
+        doc.value_spans[path] = (node.start_mark.index, node.end_mark.index)
+        if isinstance(node, yaml.ScalarNode):
+            if node.style == "|":
+                doc.literal_blocks.add(path)
+            return _scalar(node)
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
+            result: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else \
+                    doc.source[key_node.start_mark.index : key_node.end_mark.index].strip() or "?"
+                child = (*path, key)
+                if key in result:
+                    doc.duplicate_keys.append((child, _mark(key_node)))
+                    doc.first_key_positions.setdefault(child, doc.key_positions[child])
+                doc.key_positions[child] = _mark(key_node)  # the last one wins, as its value does
+                result[key] = self.build(value_node, child)
+            return result
+        finally:
+            self.open.discard(id(node))
+
+
+def _build(node: yaml.Node, path: KeyPath, doc: YamlDocument) -> Any:
+    return _Builder(doc).build(node, path)
+
+
+# --- syntax errors in editors' words ---------------------------------------------------
+
+_QUOTE_HINT = "put the whole value in quotes"
+
+
+def _line(text: str, number: int) -> str:
+    lines = text.splitlines()
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+def _explain(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Position, str]:
+    """(message, position, hint) for a PyYAML error."""
+    problem, context = error.problem or "", error.context or ""
+    at = error.problem_mark or error.context_mark
+    where = Position(at.line + 1, at.column + 1) if at else Position(1, 1)
+    opened = error.context_mark
+    opened_at = Position(opened.line + 1, opened.column + 1) if opened else where
+    line = _line(text, where.line)
+
+    found = re.match(r"found character '(.*)' that cannot start any token", problem)
+    if found and found.group(1) == "\\t":
+        return ("a tab character is used for indentation", where,
+                "indent with spaces only; YAML does not allow tabs")
+    if found:
+        char = found.group(1)
+        start = where.column - 2 if char == "@" and line[where.column - 2 : where.column - 1] == "[" else where.column - 1
+        value = line[start:].strip()
+        shown = value if len(value) <= 40 else value[:39] + "…"
+        what = "a citation `[@…]`" if start < where.column - 1 else "a backtick" if char == "`" else f"`{char}`"
+        return (f"a value cannot start with {what}", Position(where.line, start + 1),
+                f'{_QUOTE_HINT}: `"{shown}"`, or write it as a `|` block')
+    if "alias" in context or "alias" in problem:
+        return ("a value starting with `*` is read as a YAML alias", opened_at if "alias" in context else where,
+                f"{_QUOTE_HINT}, e.g. `body: \"*bold* text\"`")
+    flow = re.match(r"while parsing a flow (sequence|mapping)", context)
+    if flow:
+        bracket, closing = ("[", "]") if flow.group(1) == "sequence" else ("{", "}")
+        return (f"the `{bracket}` opened here is never closed", opened_at,
+                f"add the closing `{closing}`, and quote items that contain `,`, `:` or `#`")
+    if "while scanning a quoted scalar" in context:
+        return ("the quote opened here is never closed", opened_at,
+                "add the closing quote at the end of the text")
+    if "could not find expected ':'" in problem:
+        return ("this line has no `:` after its key", opened_at,
+                "write it as `key: value`, or indent it to continue the text of the line above")
+    if problem == "mapping values are not allowed here":
+        before = line[: where.column - 1]
+        if ": " in before or before.rstrip().endswith(":"):
+            return ("the value contains `: `, which YAML reads as a new key", where,
+                    f"{_QUOTE_HINT}, e.g. `title: \"Boards: the basics\"`")
+        return ("this key is indented more than the keys above it", where,
+                "line it up with the keys it belongs with (same number of spaces)")
+    found_token = re.match(r"expected <block end>, but found '(.*)'", problem)
+    if found_token:
+        token = found_token.group(1)
+        if token == "-":
+            return ("a list item `- ` stands where a `key: value` line was expected", where,
+                    "indent the list under its key, or remove the `- `")
+        if token == "<scalar>":
+            return ("unexpected text after the value", where,
+                    f"{_QUOTE_HINT}, or move the extra text to its own `key: value` line")
+        if token == "?":
+            return ("a `key: value` line stands inside a list", where,
+                    "start it with `- ` to make it a list item, or indent it under an item")
+        return ("this line is indented differently from the lines above it", where,
+                "indent it with exactly as many spaces as the keys it belongs with")
+    if "'<stream end>'" in problem:
+        return ("the file ends in the middle of a value", where,
+                "close every `[`, `{` and quote that was opened, and finish the last value")
+    if problem.startswith("expected the node content"):
+        return ("a value is missing here", where, "write the value, or put it in quotes")
+    escape = re.match(r"found unknown escape character '(.*)'", problem)
+    if escape:
+        return (f"`\\{escape.group(1)}` is not an escape YAML knows inside double quotes", where,
+                "use single quotes instead, or write `\\\\` for a backslash")
+    if "single document" in context:
+        return ("the file holds more than one YAML document", where,
+                "remove the `---` line: a file is one topic (or the map)")
+    if "expected <block end>" in problem or "block collection" in context:
+        return ("this line is indented differently from the lines above it", where,
+                "indent it with exactly as many spaces as the keys it belongs with")
+    return (problem or context or "invalid YAML", where, "")
+
+
+FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~15× faster, same nodes and marks
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """Compose with libyaml when it is there; any problem is re-read by the pure-Python
+    loader, whose error messages the explanations below are written for."""
+    if FAST_LOADER is not yaml.SafeLoader:
+        try:
+            return yaml.compose(text, Loader=FAST_LOADER)
+        except yaml.YAMLError:
+            pass
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
+def text_fields(value: Any, path: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
+    """Every text value below ``value`` with its key path (citations and prose numbers live there)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from text_fields(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from text_fields(item, (*path, index))
+
+
+def decode_utf8(data: bytes) -> str:
+    """The text of a file's bytes; a byte that is not UTF-8 raises :class:`YamlSyntaxError`
+    at its line and column (columns count characters, as editors do)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        column = len(data[line_start : error.start].decode("utf-8", errors="replace")) + 1
+        raise YamlSyntaxError(f"the byte 0x{data[error.start]:02x} is not UTF-8 text", Position(data.count(b"\n", 0, error.start) + 1, column),
+                              "save the file as UTF-8 (most editors: File → Save with Encoding → UTF-8), "
+                              "or retype the character here") from None
+
+
+def parse_yaml(text: str) -> YamlDocument:
+    """Parse one YAML document; raise :class:`YamlSyntaxError` with its position."""
+    try:
+        _check_nesting(text, FAST_LOADER)
+        root = _compose(text)
+    except yaml.MarkedYAMLError as error:
+        message, position, hint = _explain(error, text)
+        raise YamlSyntaxError(f"YAML syntax: {message}", position, hint) from None
+    except yaml.YAMLError as error:
+        raise YamlSyntaxError(f"YAML syntax: {error}", Position(1, 1)) from None
+    doc = YamlDocument(data=None, source=text)
+    if root is not None:
+        doc.data = _build(root, (), doc)
+    return doc

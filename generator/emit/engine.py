@@ -1,0 +1,162 @@
+"""The thin adapter to the site engine (MkDocs + Material today).
+
+Everything engine-specific lives here: building a generated config into a site
+folder, and serving it with live reload.  A build goes to a sibling folder first
+and replaces ``site/`` only when it succeeded, so a failed build loses nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from generator.emit import portable
+from generator.emit.csp import with_security_meta
+from generator.emit.docs_tree import SCRIPTS
+from generator.emit.offline import write_service_worker
+from generator.errors import LayermapError
+from generator.render.paths import OFFLINE_COPY
+
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def _engine_errors() -> Iterator[None]:
+    """Turn the engine's failures into one LayermapError listing what it logged."""
+    from mkdocs.exceptions import MkDocsException
+
+    handler = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        yield
+    except (MkDocsException, OSError) as error:
+        details = "\n".join(f"    {m}" for m in handler.messages) or f"    {error}"
+        raise LayermapError(f"the site engine (MkDocs) failed:\n{details}",
+                            "fix the problems above; the previous site/ was kept") from None
+    finally:
+        logger.removeHandler(handler)
+
+
+def _build_into(config_file: Path, target: Path) -> tuple[str, str]:
+    """Build the site into ``target``; return its site_url ("" when none is set) and site_name."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    with _engine_errors():
+        config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
+        build(config)
+        return config.site_url or "", config.site_name
+
+
+_VERBATIM = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
+_LINE_BREAK_RUN = re.compile(r"[ \t]*\n\s*")
+
+
+def collapse_whitespace(html: str) -> str:
+    """Drop the indentation the theme's templates leave (about a fifth of a page).
+
+    Outside <pre>, <textarea>, <script> and <style>, a run of white space containing a line
+    break becomes one line break: the browser renders both as one space, so nothing visible changes.
+    """
+    parts = _VERBATIM.split(html)
+    # split() returns text, then (whole verbatim block, its tag name) pairs: keep those as they are
+    out = []
+    for index, part in enumerate(parts):
+        kind = index % 3
+        if kind == 0:
+            out.append(_LINE_BREAK_RUN.sub("\n", part))
+        elif kind == 1:
+            out.append(part)
+    return "".join(out)
+
+
+def _finish_pages(site: Path, for_disk: Callable[[str, str], str] | None = None,
+                  more_scripts: Callable[[str], tuple[str, ...]] = lambda _: ()) -> None:
+    """Compact every page (and ready it for disk, for the downloadable copy), then give it its
+    security policy (hashed from the final text, plus ``more_scripts`` of it)."""
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        name = page.relative_to(site).as_posix()
+        compact = collapse_whitespace(text)
+        if for_disk:
+            compact = for_disk(compact, name)
+        finished = with_security_meta(compact, name, more_scripts(compact))
+        if finished != text:
+            page.write_text(finished, encoding="utf-8")
+
+
+SITEMAP_FILES = ("sitemap.xml", "sitemap.xml.gz")
+
+
+def _drop_sitemap(site: Path) -> None:
+    """Without a site URL the engine's sitemap could only name a wrong address: leave it out."""
+    for name in SITEMAP_FILES:
+        (site / name).unlink(missing_ok=True)
+
+
+def build_portable_copy(config_file: Path, zip_path: Path) -> int:
+    """Build the downloadable copy (``generator/portable.py``) aside and zip it; return the zip's size."""
+    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch:
+        copy = Path(scratch) / portable.COPY_FOLDER
+        site_url, site_name = _build_into(config_file, copy)
+        portable.prepare_copy(copy, SCRIPTS, site_name, site_url)
+        shim = (copy / portable.SHIM_PATH).read_text(encoding="utf-8")
+        _finish_pages(copy, lambda html, name: portable.page_for_disk(html, name, site_url),
+                      lambda html: portable.frame_scripts(shim, html))
+        return portable.zip_folder(copy, zip_path)
+
+
+def build_site(config_file: Path, site_dir: Path) -> None:
+    """Build into a temporary sibling folder, add the downloadable copy (when its config is there)
+    and the service worker, then swap it in place of ``site_dir``."""
+    staging = site_dir.with_name(f".{site_dir.name}.new")
+    retired = site_dir.with_name(f".{site_dir.name}.old")
+    for leftover in (staging, retired):
+        shutil.rmtree(leftover, ignore_errors=True)
+    try:
+        if not _build_into(config_file, staging)[0]:
+            _drop_sitemap(staging)
+        _finish_pages(staging)
+        copy_config = config_file.with_name(portable.PORTABLE_CONFIG)
+        if copy_config.is_file():
+            build_portable_copy(copy_config, staging / OFFLINE_COPY)
+        write_service_worker(staging)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    if site_dir.exists():
+        site_dir.rename(retired)
+    staging.rename(site_dir)
+    shutil.rmtree(retired, ignore_errors=True)
+
+
+def configured_site_url(config_file: Path) -> str:
+    """The site_url the engine will build with ("" when none is set), read as the engine reads it."""
+    from mkdocs.config import load_config
+
+    with _engine_errors():
+        return load_config(config_file=str(config_file)).site_url or ""
+
+
+def serve_site(config_file: Path, address: str) -> None:
+    """Serve with live reload; the engine rebuilds whenever the docs tree changes."""
+    from mkdocs.commands.serve import serve
+
+    logging.getLogger("mkdocs").setLevel(logging.INFO)
+    serve(config_file=str(config_file), livereload=True, dev_addr=address, watch_theme=False)

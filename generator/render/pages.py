@@ -1,0 +1,102 @@
+"""Parse → transform → emit, the middle step: the knowledge map becomes page sources."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.content.schema import Topic
+from generator.model.graph import KnowledgeMap
+from generator.render.bibliography import map_labels, map_sources, render_bibliography
+from generator.render.escape import page_title
+from generator.render.map_svg import home_map_html, layer_map_html, topic_map_html
+from generator.render.overview import render_home, render_layer
+from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, topic_page
+from generator.render.ports import Calculators
+from generator.render.topic import render_topic
+
+NavItem = str | dict[str, "str | list[NavItem]"]
+
+
+@dataclass(frozen=True)
+class PageSource:
+    """A page of the docs tree: its path and its Markdown."""
+
+    path: str
+    text: str
+
+
+def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None) -> list[PageSource]:
+    listed = map_sources(kmap, calculators)
+    labels = map_labels(listed)  # "Smith, 2024a" names the same source on every page
+    pages = [PageSource(HOME, render_home(kmap, home_map_html(kmap)))]
+    for layer in kmap.layers:
+        page = layer_page(layer.number)
+        pages.append(PageSource(page, render_layer(kmap, layer, layer_map_html(kmap, layer, page))))
+        for topic in kmap.topics_by_layer[layer.number]:
+            page = topic_page(topic)
+            local = topic_map_html(kmap, topic, page)
+            pages.append(PageSource(page, render_topic(kmap, topic, calculators, local, labels)))
+    pages.append(PageSource(SOURCES_PAGE, render_bibliography(kmap, calculators, listed)))
+    return pages
+
+
+# A layer with more topics than this is split into alphabetical groups in the navigation.
+# Every page embeds the navigation and navigation.prune keeps only the open section,
+# so without groups each topic page would carry a link to every topic of its layer
+# (a page grows with the map; see benchmarks/RESULTS.md).
+NAV_GROUP = 25
+
+
+def _initial(topic: Topic) -> str:
+    return topic.title[:1].casefold()
+
+
+def _group_label(group: list[Topic], split: bool) -> str:
+    """``A – C`` for groups of whole initials; ``Sa – Sh`` for the parts of one large initial."""
+    width = 2 if split else 1
+    first, last = group[0].title[:width].capitalize(), group[-1].title[:width].capitalize()
+    return page_title(first if first == last else f"{first} – {last}")
+
+
+def nav_groups(topics: tuple[Topic, ...], size: int = NAV_GROUP) -> list[tuple[str, list[Topic]]]:
+    """Topics (sorted by title) in consecutive groups of at most ``size``, cut between initials
+    where possible; an initial with more than ``size`` topics is cut into parts of ``size``."""
+    runs: list[list[Topic]] = []
+    for topic in topics:
+        if runs and _initial(runs[-1][0]) == _initial(topic):
+            runs[-1].append(topic)
+        else:
+            runs.append([topic])
+    groups: list[tuple[str, list[Topic]]] = []
+    current: list[Topic] = []
+    for run in runs:
+        if len(current) + len(run) <= size:
+            current += run
+            continue
+        if current:
+            groups.append((_group_label(current, False), current))
+            current = []
+        if len(run) <= size:
+            current = run
+        else:
+            groups += [(_group_label(run[i:i + size], True), run[i:i + size]) for i in range(0, len(run), size)]
+    if current:
+        groups.append((_group_label(current, False), current))
+    return groups
+
+
+def navigation(kmap: KnowledgeMap) -> list[NavItem]:
+    """Sectioned navigation: one section per layer, its index page first, then its topics
+    (a layer with more than NAV_GROUP topics lists them in alphabetical groups); then Sources."""
+    nav: list[NavItem] = [{"Home": HOME}]
+    for layer in kmap.layers:
+        topics = kmap.topics_by_layer[layer.number]
+        entries: list[NavItem] = [layer_page(layer.number)]
+        if len(topics) <= NAV_GROUP:
+            entries += [{page_title(t.title): topic_page(t)} for t in topics]
+        else:
+            groups = nav_groups(topics, NAV_GROUP)
+            entries += [{label: [{page_title(t.title): topic_page(t)} for t in group]} for label, group in groups]
+        nav.append({page_title(layer_label(layer)): entries})
+    nav.append({"Sources": SOURCES_PAGE})
+    return nav

@@ -1,0 +1,65 @@
+"""The allow-list sanitiser: what stays (everything the site emits), what goes, and what check reports."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.content.sanitise import balanced_markdown, on_page_content, removed_html, sanitise
+
+KEPT = [
+    '<div class="admonition note"><p class="admonition-title">Note</p><p>x</p></div>',
+    '<details class="lm-answer"><summary>Show answer</summary><p>y</p></details>',
+    '<table><thead><tr><th style="text-align:left">a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>',
+    '<h2 id="x" data-search-exclude="">T<a class="headerlink" href="#x" title="Permanent link">¶</a></h2>',
+    '<form class="lm-calc" aria-label="Calc" autocomplete="off"><fieldset><legend>L</legend><label for="i">I</label>'
+    '<input id="i" type="text" inputmode="decimal" data-field="n" value="3" min="1" max="9"><select name="s"><option value="a" selected="">A</option></select>'
+    '<button type="button" data-action="reset">Reset</button></fieldset></form>',
+    '<svg viewBox="0 0 10 10" width="10" height="10" role="group" aria-labelledby="t"><title id="t">Map</title><defs>'
+    '<marker id="m" viewBox="0 0 4 4" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0 0L4 2"></path></marker></defs>'
+    '<a xlink:href="../x/" data-id="x"><rect x="1" y="1" width="5" height="5" rx="1" style="fill:red"></rect><text x="1" y="2" text-anchor="middle"><tspan x="1" y="2">t</tspan></text></a></svg>',
+    '<div class="highlight"><pre><span></span><code><span class="n">a</span></code></pre></div>',
+    '<p><a href="https://example.org/x">e</a> <a href="mailto:a@b.c">m</a> <a href="../y/#s">r</a> <img src="../i.png" alt="i"></p>',
+    '<ol><li id="fn:1"><p>n <a class="footnote-backref" href="#fnref:1">↩</a></p></li></ol>',
+]
+
+
+@pytest.mark.parametrize("html", KEPT, ids=range(len(KEPT)))
+def test_what_the_site_emits_is_kept(html: str) -> None:
+    assert sanitise(html) == html
+
+
+@pytest.mark.parametrize("html, left", [
+    ("<p>a<script>x()</script>b</p>", "<p>ax()b</p>"),
+    ('<p><img src="x" onerror="y()">t</p>', '<p><img src="x">t</p>'),
+    ('<p><a href="javascript:y()">j</a><a href="data:text/html,x">d</a><a href=" JaVaScRiPt:y">k</a></p>', "<p><a>j</a><a>d</a><a>k</a></p>"),
+    ('<svg><a xlink:href="javascript:y()"><text>t</text></a></svg>', "<svg><a><text>t</text></a></svg>"),
+    ('<p><img src="https://other.host/i.png"><img src="data:image/png;base64,AA"></p>', "<p><img><img></p>"),
+    ("<p>a <iframe src=x></iframe> b</p>", "<p>a  b</p>"),
+    ("<p>a <style>p{}</style></p><p>after</p>", "<p>a p{}</p><p>after</p>"),
+    ("<p>x<!-- open</p><p>after</p>", "<p>x&lt;!-- open</p><p>after</p>"),
+    ("<p><title>t</p><p>after</p>", "<p>t</p><p>after</p>"),
+    ('<p style="background:url(https://x/y)">s</p><p style="position:fixed">f</p>', '<p>s</p><p style="">f</p>'),
+    ('<details open ontoggle="y()"><summary>s</summary></details>', '<details open=""><summary>s</summary></details>'),
+])
+def test_what_could_run_or_leave_the_site_is_removed(html: str, left: str) -> None:
+    assert sanitise(html) == left
+
+
+def test_the_engine_hook_sanitises_page_content() -> None:
+    assert on_page_content("<p>a<script>b</script></p>", page=None, config={}, files=[]) == "<p>ab</p>"
+
+
+def test_check_reports_each_removed_thing_at_its_offset() -> None:
+    text = "ok `<script>` <https://x.org>\n<b onclick='x'>b</b> <a href=\"javascript:x\">j</a> <table>"
+    found = removed_html(text)
+    assert found == [
+        (text.index("<table>"), "<table> (never closed), shown as text"),
+        (text.index("<b "), "`onclick` on <b>"),
+        (text.index('<a href'), "`href` on <a>"),
+    ]
+    assert removed_html("plain *Markdown* with <b>bold</b> and <br> and `<code>`") == []
+
+
+def test_balanced_markdown_leaves_code_and_autolinks_alone() -> None:
+    text = "```\n<div>\n```\n`<span>` <https://x.org> <me@x.org> <div>open"
+    assert balanced_markdown(text) == "```\n<div>\n```\n`<span>` <https://x.org> <me@x.org> &lt;div>open"

@@ -1,0 +1,84 @@
+"""The build step that writes the service worker: its two manifests and its errors."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.emit import offline
+from generator.errors import LayermapError
+
+REVISION = re.compile(r"^[0-9a-f]{32}$")
+
+
+def worker_manifests(site: Path) -> tuple[list[dict], list[dict]]:
+    """The precache and runtime manifests written into site/sw.js."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    precache = re.search(r"const PRECACHE = (\[.*?\]);\n", text).group(1)
+    runtime = re.search(r"const RUNTIME = (\[.*?\]);\n", text).group(1)
+    return json.loads(precache), json.loads(runtime)
+
+
+def small_site(root: Path) -> Path:
+    """A built-site-like folder: two pages, an asset, a sitemap and a (tiny) Pyodide runtime."""
+    files = {"index.html": "<h1>Home</h1>", "layer-1/index.html": "<h1>Layer</h1>",
+             "assets/layermap/offline.js": "// js", "sitemap.xml": "<urlset/>",
+             "assets/pyodide/pyodide.mjs": "// runtime", "assets/pyodide/pyodide.asm.wasm": "\0asm"}
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def test_pages_and_assets_are_precached_with_revisions_and_the_runtime_listed_apart(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    counts = offline.write_service_worker(site)
+    precache, runtime = worker_manifests(site)
+    assert sorted(e["url"] for e in precache) == ["assets/layermap/offline.js", "index.html", "layer-1/index.html"]
+    assert sorted(e["url"] for e in runtime) == ["assets/pyodide/pyodide.asm.wasm", "assets/pyodide/pyodide.mjs"]
+    assert all(REVISION.match(e["revision"]) for e in precache + runtime)
+    assert counts["precached"] == 3 and counts["runtime"] == 2
+    assert sorted(p.name for p in (site / "assets" / "workbox").iterdir()) == [
+        "workbox-core.prod.js", "workbox-precaching.prod.js", "workbox-routing.prod.js", "workbox-strategies.prod.js"]
+
+
+def test_a_changed_page_gets_a_new_revision_and_the_others_keep_theirs(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    offline.write_service_worker(site)
+    before = {e["url"]: e["revision"] for e in worker_manifests(site)[0]}
+    (site / "layer-1" / "index.html").write_text("<h1>Layer, changed</h1>", encoding="utf-8")
+    offline.write_service_worker(site)
+    after = {e["url"]: e["revision"] for e in worker_manifests(site)[0]}
+    assert after["layer-1/index.html"] != before["layer-1/index.html"]
+    assert after["index.html"] == before["index.html"]
+    assert "sw.js" not in after and not any(url.startswith("assets/workbox/") for url in after)
+
+
+def test_a_site_without_calculators_has_an_empty_runtime_manifest(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    shutil.rmtree(site / "assets" / "pyodide")
+    offline.write_service_worker(site)
+    precache, runtime = worker_manifests(site)
+    assert runtime == [] and len(precache) == 3
+
+
+def test_without_node_the_error_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with pytest.raises(LayermapError) as raised:
+        offline.write_service_worker(small_site(tmp_path))
+    assert "Node.js (`node`) is not on the PATH" in str(raised.value)
+    assert "npm ci" in raised.value.hint and not (tmp_path / "sw.js").exists()
+
+
+def test_without_workbox_build_the_error_says_to_run_npm_ci(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lone_script = tmp_path / "scripts" / offline.BUILD_SCRIPT.name  # no node_modules above it
+    lone_script.parent.mkdir()
+    shutil.copy(offline.BUILD_SCRIPT, lone_script)
+    monkeypatch.setattr(offline, "BUILD_SCRIPT", lone_script)
+    with pytest.raises(LayermapError) as raised:
+        offline.write_service_worker(small_site(tmp_path / "site"))
+    assert "workbox-build is not installed" in str(raised.value) and "npm ci" in raised.value.hint
