@@ -17,6 +17,7 @@ from generator.project import Project
 from generator.render.map_index import INDEX_FILE, map_index_json
 from generator.render.map_svg import MAP_STYLES_FILE, map_stylesheet
 from generator.render.pages import navigation, render_pages
+from generator.settings import BuildSettings
 
 
 def load_content(content_dir: Path, project_root: Path | None = None) -> Content:
@@ -51,9 +52,9 @@ def uses_calculators(kmap: KnowledgeMap) -> bool:
     return any(depth.calculator for t in kmap.topics.values() for _, depth in t.depths.present())
 
 
-def docs_tree(project: Project, kmap: KnowledgeMap) -> DocsTree:
-    pages = render_pages(kmap, CalculatorBridge())
-    tree = DocsTree(pages=pages, nav=navigation(kmap), copies=layermap_assets(),
+def docs_tree(project: Project, kmap: KnowledgeMap, settings: BuildSettings = BuildSettings()) -> DocsTree:
+    pages = render_pages(kmap, CalculatorBridge(), settings)
+    tree = DocsTree(pages=pages, nav=navigation(kmap, settings), copies=layermap_assets(),
                     texts={INDEX_FILE: map_index_json(kmap),
                            MAP_STYLES_FILE: map_stylesheet(kmap.config.edge_kinds, (page.text for page in pages))})
     tree.styles.append(MAP_STYLES_FILE)
@@ -64,8 +65,9 @@ def docs_tree(project: Project, kmap: KnowledgeMap) -> DocsTree:
     return tree
 
 
-def generate(project: Project, out_dir: Path | None = None) -> tuple[Path, list[Diagnostic]]:
+def generate(project: Project, out_dir: Path | None = None,
+             settings: BuildSettings = BuildSettings()) -> tuple[Path, list[Diagnostic]]:
     """Validate content and write the docs tree; return the engine config and the warnings."""
     content, kmap = load_map(project)
-    config = write_tree(docs_tree(project, kmap), project.base_config, out_dir or project.work_dir)
+    config = write_tree(docs_tree(project, kmap, settings), project.base_config, out_dir or project.work_dir)
     return config, content.warnings

@@ -13,6 +13,7 @@ from generator.render.overview import render_home, render_layer
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, topic_page
 from generator.render.ports import Calculators
 from generator.render.topic import render_topic
+from generator.settings import BuildSettings
 
 NavItem = str | dict[str, "str | list[NavItem]"]
 
@@ -25,7 +26,8 @@ class PageSource:
     text: str
 
 
-def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None) -> list[PageSource]:
+def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None,
+                 settings: BuildSettings = BuildSettings()) -> list[PageSource]:
     listed = map_sources(kmap, calculators)
     labels = map_labels(listed)  # "Smith, 2024a" names the same source on every page
     pages = [PageSource(HOME, render_home(kmap, home_map_html(kmap)))]
@@ -35,16 +37,9 @@ def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None) -> 
         for topic in kmap.topics_by_layer[layer.number]:
             page = topic_page(topic)
             local = topic_map_html(kmap, topic, page)
-            pages.append(PageSource(page, render_topic(kmap, topic, calculators, local, labels)))
+            pages.append(PageSource(page, render_topic(kmap, topic, calculators, local, labels, settings.siblings_shown)))
     pages.append(PageSource(SOURCES_PAGE, render_bibliography(kmap, calculators, listed)))
     return pages
-
-
-# A layer with more topics than this is split into alphabetical groups in the navigation.
-# Every page embeds the navigation and navigation.prune keeps only the open section,
-# so without groups each topic page would carry a link to every topic of its layer
-# (a page grows with the map; see benchmarks/RESULTS.md).
-NAV_GROUP = 25
 
 
 def _initial(topic: Topic) -> str:
@@ -58,7 +53,7 @@ def _group_label(group: list[Topic], split: bool) -> str:
     return page_title(first if first == last else f"{first} – {last}")
 
 
-def nav_groups(topics: tuple[Topic, ...], size: int = NAV_GROUP) -> list[tuple[str, list[Topic]]]:
+def nav_groups(topics: tuple[Topic, ...], size: int) -> list[tuple[str, list[Topic]]]:
     """Topics (sorted by title) in consecutive groups of at most ``size``, cut between initials
     where possible; an initial with more than ``size`` topics is cut into parts of ``size``."""
     runs: list[list[Topic]] = []
@@ -85,17 +80,17 @@ def nav_groups(topics: tuple[Topic, ...], size: int = NAV_GROUP) -> list[tuple[s
     return groups
 
 
-def navigation(kmap: KnowledgeMap) -> list[NavItem]:
+def navigation(kmap: KnowledgeMap, settings: BuildSettings = BuildSettings()) -> list[NavItem]:
     """Sectioned navigation: one section per layer, its index page first, then its topics
-    (a layer with more than NAV_GROUP topics lists them in alphabetical groups); then Sources."""
+    (a layer with more than ``settings.nav_group`` topics lists them in alphabetical groups); then Sources."""
     nav: list[NavItem] = [{"Home": HOME}]
     for layer in kmap.layers:
         topics = kmap.topics_by_layer[layer.number]
         entries: list[NavItem] = [layer_page(layer.number)]
-        if len(topics) <= NAV_GROUP:
+        if len(topics) <= settings.nav_group:
             entries += [{page_title(t.title): topic_page(t)} for t in topics]
         else:
-            groups = nav_groups(topics, NAV_GROUP)
+            groups = nav_groups(topics, settings.nav_group)
             entries += [{label: [{page_title(t.title): topic_page(t)} for t in group]} for label, group in groups]
         nav.append({page_title(layer_label(layer)): entries})
     nav.append({"Sources": SOURCES_PAGE})

@@ -12,6 +12,7 @@ from generator.render.escape import md_text
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
 from generator.render.ports import Calculators
 from generator.render.text import attr, block, front_matter, inline, long_date
+from generator.settings import BuildSettings
 
 
 def _front_matter(topic: Topic) -> str:
@@ -77,10 +78,7 @@ def _connections(kmap: KnowledgeMap, topic: Topic, page: str, map_html: str = ""
                  f'<div class="lm-connections" markdown>\n\n{listed}\n\n</div>')
 
 
-SIBLINGS_SHOWN = 10  # a big layer shows the topics next to this one, and links to the rest
-
-
-def nearby_siblings(kmap: KnowledgeMap, topic: Topic, limit: int = SIBLINGS_SHOWN) -> tuple[Topic, ...]:
+def nearby_siblings(kmap: KnowledgeMap, topic: Topic, limit: int) -> tuple[Topic, ...]:
     """All siblings in a small layer; in a big one, the ``limit`` nearest in the layer's order."""
     in_layer = kmap.topics_by_layer[topic.layer]
     if len(in_layer) - 1 <= limit:
@@ -90,8 +88,8 @@ def nearby_siblings(kmap: KnowledgeMap, topic: Topic, limit: int = SIBLINGS_SHOW
     return tuple(t for t in in_layer[start:start + limit + 1] if t.id != topic.id)[:limit]
 
 
-def _siblings(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
-    siblings = nearby_siblings(kmap, topic)
+def _siblings(kmap: KnowledgeMap, topic: Topic, page: str, limit: int) -> str:
+    siblings = nearby_siblings(kmap, topic, limit)
     if not siblings:
         return ""
     layer = kmap.layer_of(topic)
@@ -141,9 +139,10 @@ def _sources(topic: Topic, sources: list[Source], labels: dict[str, str]) -> str
 
 
 def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None = None, map_html: str = "",
-                 labels: dict[str, str] | None = None) -> str:
+                 labels: dict[str, str] | None = None, siblings_shown: int = BuildSettings.siblings_shown) -> str:
     """The topic's page. ``labels``: author-year labels of every source the map lists (so that
-    "Smith, 2024a" names the same source on every page); by default, of this page's sources."""
+    "Smith, 2024a" names the same source on every page); by default, of this page's sources.
+    A big layer lists ``siblings_shown`` topics next to this one (BuildSettings)."""
     page = topic_page(topic)
     listed = page_sources(kmap, topic, calculators)
     labels = labels if labels is not None else reference_labels(listed)
@@ -156,6 +155,6 @@ def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | No
         _depths(kmap, topic, calculators, labels),
         _examples(topic),
         _connections(kmap, topic, page, map_html),
-        _siblings(kmap, topic, page),
+        _siblings(kmap, topic, page, siblings_shown),
         _sources(topic, listed, labels),
     ) + "\n"

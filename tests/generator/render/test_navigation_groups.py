@@ -6,8 +6,8 @@ import pytest
 
 from generator.content.schema import Topic
 from generator.model.graph import KnowledgeMap
-from generator.render import pages
 from generator.render.pages import nav_groups, navigation
+from generator.settings import BuildSettings
 
 
 def topic(title: str) -> Topic:
@@ -43,9 +43,8 @@ def test_small_layers_list_their_topics_directly(kmap_one_layer: KnowledgeMap) -
     assert nav[1] == {"Layer 1 · Ground": ["layer-1/index.md", {"Power": "layer-1/power.md"}]}
 
 
-def test_a_large_layer_becomes_sub_sections(kmap_one_layer: KnowledgeMap, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pages, "NAV_GROUP", 1)
-    nav = navigation(kmap_one_layer)
+def test_a_large_layer_becomes_sub_sections(kmap_one_layer: KnowledgeMap) -> None:
+    nav = navigation(kmap_one_layer, BuildSettings(nav_group=1))
     assert nav[2] == {"Layer 2 · Middle": ["layer-2/index.md", {"B": [{"Boards": "layer-2/boards.md"}]},
                                            {"C": [{"Chips": "layer-2/chips.md"}]}]}
 

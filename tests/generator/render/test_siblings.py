@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from generator.render.topic import SIBLINGS_SHOWN, nearby_siblings, render_topic
+from generator.render.topic import nearby_siblings, render_topic
+from generator.settings import BuildSettings
 from tests.generator.render.test_map_svg import synthetic_map
+
+SIBLINGS_SHOWN = BuildSettings().siblings_shown
 
 
 def test_a_small_layer_lists_every_sibling() -> None:
     kmap = synthetic_map(topics=20, layers=4)  # 5 topics a layer
     topic = kmap.topics["t0"]
-    assert nearby_siblings(kmap, topic) == kmap.siblings(topic)
+    assert nearby_siblings(kmap, topic, SIBLINGS_SHOWN) == kmap.siblings(topic)
     assert "other topics in" not in render_topic(kmap, topic)
 
 
@@ -17,7 +20,7 @@ def test_a_big_layer_shows_the_nearest_and_links_to_all() -> None:
     kmap = synthetic_map(topics=120, layers=2)  # 60 topics a layer
     in_layer = kmap.topics_by_layer[1]
     for topic in (in_layer[0], in_layer[30], in_layer[-1]):
-        shown = nearby_siblings(kmap, topic)
+        shown = nearby_siblings(kmap, topic, SIBLINGS_SHOWN)
         assert len(shown) == SIBLINGS_SHOWN and topic not in shown
         positions = sorted(in_layer.index(t) for t in shown)
         assert positions[-1] - positions[0] <= SIBLINGS_SHOWN  # one contiguous window around it
