@@ -18,8 +18,16 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator.model_paths import Failure, field_at, model_at
-from generator.schema import (ARXIV_PATTERN, CITATION_KEY_PATTERN, COLOUR_PATTERN, DEPTH_KEYS, DOI_PATTERN,
-                              SLUG_PATTERN, URL_PATTERN, Depths)
+from generator.schema import (
+    ARXIV_PATTERN,
+    CITATION_KEY_PATTERN,
+    COLOUR_PATTERN,
+    DEPTH_KEYS,
+    DOI_PATTERN,
+    SLUG_PATTERN,
+    URL_PATTERN,
+    Depths,
+)
 from generator.yaml_source import KeyPath
 
 Explanation = tuple[str, str]  # (what is wrong, how to fix it)

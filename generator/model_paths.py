@@ -74,6 +74,13 @@ def dotted(path: KeyPath) -> str:
     return out
 
 
+def _holds(data: Any, step: Any) -> bool:
+    """Whether ``step`` is a key of a mapping or an index of a list that ``data`` is."""
+    if isinstance(data, dict):
+        return isinstance(step, str) and step in data
+    return isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data)
+
+
 def data_path(loc: tuple[Any, ...], data: Any, kind: str) -> KeyPath:
     """Pydantic's error location reduced to keys and indexes that exist in the data.
 
@@ -85,10 +92,7 @@ def data_path(loc: tuple[Any, ...], data: Any, kind: str) -> KeyPath:
     current = data
     for index, step in enumerate(loc):
         last = index == len(loc) - 1
-        if isinstance(current, dict) and isinstance(step, str) and step in current:
-            path.append(step)
-            current = current[step]
-        elif isinstance(current, list) and isinstance(step, int) and 0 <= step < len(current):
+        if _holds(current, step):
             path.append(step)
             current = current[step]
         elif last and kind == "missing" and isinstance(step, str) and isinstance(current, dict):

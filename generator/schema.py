@@ -36,7 +36,6 @@ def rule_error(kind: str, message: str, fix: str = "") -> PydanticCustomError:
 
 PlainText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 """Text shown exactly as typed: every renderer escapes it for where it lands."""
-Text = PlainText  # the former name, kept for code written against it
 
 
 class Markdown(str):
