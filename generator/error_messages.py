@@ -37,7 +37,9 @@ Explanation = tuple[str, str]  # (what is wrong, how to fix it)
 
 
 def _in_depths(root: type[BaseModel], parent: KeyPath) -> bool:
-    return model_at(root, parent) is Depths or (model_at(root, parent) is None and parent[-1:] == ("depths",))
+    """Whether ``parent`` is a topic's ``depths:`` (where keys are depths, not fields)."""
+    model = model_at(root, parent)
+    return model is Depths or (model is None and parent[-1:] == ("depths",))
 
 
 def near_spelling(root: type[BaseModel], path: KeyPath) -> str | None:
@@ -111,6 +113,11 @@ def type_error(f: Failure, expected: list[str]) -> Explanation:
     if len(set(expected)) > 1:
         return message, f"write a single value: {wanted}"
     return message, _type_fix(f, wanted)
+
+
+def wrong_type(f: Failure) -> Explanation:
+    """A value of the wrong type, refused by the one type its field allows."""
+    return type_error(f, [EXPECTED[f.kind]])
 
 
 def _type_fix(f: Failure, wanted: str) -> str:

@@ -15,7 +15,8 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog, relative_name
-from generator.model_errors import diagnostics_from, dotted
+from generator.model_errors import diagnostics_from
+from generator.model_paths import dotted
 from generator.schema import Bibliography, MapConfig, Source, Topic
 from generator.yaml_source import YamlDocument, YamlSyntaxError, decode_utf8, parse_yaml
 

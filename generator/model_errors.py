@@ -32,7 +32,7 @@ EXPLANATIONS: dict[str, Explain] = {
     "extra_forbidden": words.unknown_key,
     "missing": words.missing,
     # types (a union's branches are worded together by diagnostics_from)
-    **{kind: (lambda f: words.type_error(f, [words.EXPECTED[f.kind]])) for kind in words.EXPECTED},
+    **{kind: words.wrong_type for kind in words.EXPECTED},
     "int_from_float": words.whole_number,
     **{kind: words.date_error for kind in words.DATE_ERRORS},
     # forms, lengths, ranges, choices

@@ -18,7 +18,7 @@ from pydantic_core import PydanticCustomError, core_schema
 DEPTH_KEYS: tuple[str, ...] = ("D1", "D2", "D3", "D4", "D5")
 DepthKey = Literal["D1", "D2", "D3", "D4", "D5"]
 
-# The forms of text the schema checks with a pattern; generator.model_errors says what each one means.
+# The forms of text the schema checks with a pattern; generator.error_messages says what each one means.
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 CITATION_KEY_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]*$"
 COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
