@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 Severity = Literal["error", "warning"]
+
+
+class Place(Protocol):
+    """Where something stands in a file, such as :class:`generator.yaml_source.Position`."""
+
+    @property
+    def line(self) -> int: ...  # 1-based
+
+    @property
+    def column(self) -> int: ...  # 1-based
 
 
 @dataclass(frozen=True, order=True)
@@ -20,6 +30,21 @@ class Diagnostic:
     path: str
     message: str
     hint: str = ""
+
+    @classmethod
+    def error(cls, file: str, place: Place | None, path: str, message: str, hint: str = "") -> Diagnostic:
+        """An error at ``place`` in ``file`` (``None``: the file as a whole, reported at its start)."""
+        return cls._at("error", file, place, path, message, hint)
+
+    @classmethod
+    def warning(cls, file: str, place: Place | None, path: str, message: str, hint: str = "") -> Diagnostic:
+        """A warning at ``place`` in ``file`` (``None``: the file as a whole, reported at its start)."""
+        return cls._at("warning", file, place, path, message, hint)
+
+    @classmethod
+    def _at(cls, severity: Severity, file: str, place: Place | None, path: str, message: str, hint: str) -> Diagnostic:
+        line, column = (place.line, place.column) if place is not None else (1, 1)
+        return cls(file, line, column, severity, path, message, hint)
 
     def format(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}"

@@ -14,8 +14,9 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from generator.content.model_paths import dotted
 from generator.content.schema import Bibliography, MapConfig, Source, Topic
-from generator.content.schema_errors import diagnostics_from, dotted
+from generator.content.schema_errors import diagnostics_from
 from generator.content.yaml_source import YamlDocument, YamlSyntaxError, decode_utf8, parse_yaml
 from generator.diagnostics import Diagnostic, DiagnosticLog, relative_name
 
@@ -52,19 +53,18 @@ def _read(path: Path, name: str, log: DiagnosticLog) -> YamlDocument | None:
     try:
         data = path.read_bytes()
     except OSError as error:
-        log.add(Diagnostic(name, 1, 1, "error", "", f"cannot read file: {error.strerror}", "check the file exists and is readable"))
+        log.add(Diagnostic.error(name, None, "", f"cannot read file: {error.strerror}", "check the file exists and is readable"))
         return None
     try:
         doc = parse_yaml(decode_utf8(data))
     except YamlSyntaxError as error:
-        log.add(Diagnostic(name, error.position.line, error.position.column, "error", "", error.message, error.hint))
+        log.add(Diagnostic.error(name, error.position, "", error.message, error.hint))
         return None
     for path_, position in doc.duplicate_keys:
         first = doc.first_key_positions.get(path_)
         where = f" (first on line {first.line})" if first else ""
-        log.add(Diagnostic(name, position.line, position.column, "error", dotted(path_),
-                           f"key `{path_[-1]}` appears twice{where}",
-                           "keep one of them: YAML would silently use only the last"))
+        log.add(Diagnostic.error(name, position, dotted(path_), f"key `{path_[-1]}` appears twice{where}",
+                                 "keep one of them: YAML would silently use only the last"))
     return doc
 
 
@@ -73,12 +73,12 @@ def _not_a_mapping(doc: YamlDocument, name: str, model: type[BaseModel]) -> Diag
     start = ("start it with `title:`, `introduction:`, `depths:` and `layers:`" if model is MapConfig
              else "start it with `id:`, `title:`, `layer:`, `summary:` and `depths:` (`layermap new` writes a template)")
     if doc.data is None:
-        return Diagnostic(name, 1, 1, "error", "", "the file is empty", start + ", or delete the file")
+        return Diagnostic.error(name, None, "", "the file is empty", start + ", or delete the file")
     if isinstance(doc.data, list):
-        return Diagnostic(name, 1, 1, "error", "",
-                          "the file is a list (lines starting with `- `), but it must be `key: value` lines",
-                          "remove the `- ` in front of the top-level keys")
-    return Diagnostic(name, 1, 1, "error", "", "the file holds only a single value, not `key: value` lines", start)
+        return Diagnostic.error(name, None, "",
+                                "the file is a list (lines starting with `- `), but it must be `key: value` lines",
+                                "remove the `- ` in front of the top-level keys")
+    return Diagnostic.error(name, None, "", "the file holds only a single value, not `key: value` lines", start)
 
 
 def _validate(model: type[ModelT], doc: YamlDocument, name: str, log: DiagnosticLog) -> ModelT | None:
@@ -88,10 +88,10 @@ def _validate(model: type[ModelT], doc: YamlDocument, name: str, log: Diagnostic
     data = doc.data
     if model is Topic and "sources" in data:  # the old place of sources: say where they went
         where = doc.key_positions.get(("sources",)) or doc.position(("sources",))
-        log.add(Diagnostic(name, where.line, where.column, "error", "sources",
-                           f"sources are no longer listed in topic files, but once for the whole map in content/{SOURCES_FILE}",
-                           f"move each entry to content/{SOURCES_FILE} under its id as key (add `kind:`), "
-                           "keep the `[@id]` citations, and delete this `sources:` list"))
+        log.add(Diagnostic.error(name, where, "sources",
+                                 f"sources are no longer listed in topic files, but once for the whole map in content/{SOURCES_FILE}",
+                                 f"move each entry to content/{SOURCES_FILE} under its id as key (add `kind:`), "
+                                 "keep the `[@id]` citations, and delete this `sources:` list"))
         data = {key: value for key, value in data.items() if key != "sources"}
     try:
         return model.model_validate(data)
@@ -113,8 +113,8 @@ def topic_paths(content_dir: Path) -> list[Path]:
 
 def _unread_files(content_dir: Path, root: Path) -> list[Diagnostic]:
     """Files that look like content but would be silently skipped: ``.yml`` instead of ``.yaml``."""
-    return [Diagnostic(relative_name(p, root), 1, 1, "warning", "", f"`{p.name}` is not read: content files end in `.yaml`",
-                       f"rename it to `{p.stem}.yaml`")
+    return [Diagnostic.warning(relative_name(p, root), None, "", f"`{p.name}` is not read: content files end in `.yaml`",
+                               f"rename it to `{p.stem}.yaml`")
             for p in sorted(content_dir.rglob("*")) if p.suffix.lower() in (".yml", ".yaml") and p.suffix != ".yaml"
             and _visible(p, content_dir)]
 
@@ -157,8 +157,8 @@ def links_leaving_project(content_dir: Path, root: Path) -> dict[Path, Path]:
 
 def _refused_link(link: Path, target: Path, root: Path) -> Diagnostic:
     name = link.relative_to(root).as_posix() if link.is_relative_to(root) else link.as_posix()
-    return Diagnostic(name, 1, 1, "error", "", f"`{name}` is a symbolic link to `{target}`, outside the project",
-                      "copy the file into content/ instead of linking to it, then remove the link")
+    return Diagnostic.error(name, None, "", f"`{name}` is a symbolic link to `{target}`, outside the project",
+                            "copy the file into content/ instead of linking to it, then remove the link")
 
 
 @dataclass(frozen=True)
@@ -202,8 +202,8 @@ def _read_map(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[P
     if refused.keys() & {content_dir, content_dir / MAP_FILE}:
         return None, None  # reported with the refused links
     if not (content_dir / MAP_FILE).exists():
-        log.add(Diagnostic(map_name, 1, 1, "error", "", "the map file is missing",
-                           "create content/map.yaml with title, introduction, depths and layers"))
+        log.add(Diagnostic.error(map_name, None, "", "the map file is missing",
+                                 "create content/map.yaml with title, introduction, depths and layers"))
         return None, None
     map_doc = _read(content_dir / MAP_FILE, map_name, log)
     return (_validate(MapConfig, map_doc, map_name, log) if map_doc is not None else None), map_doc

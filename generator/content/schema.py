@@ -12,14 +12,29 @@ from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints, model_validator
-from pydantic_core import core_schema
+from pydantic_core import PydanticCustomError, core_schema
 
 DEPTH_KEYS: tuple[str, ...] = ("D1", "D2", "D3", "D4", "D5")
 DepthKey = Literal["D1", "D2", "D3", "D4", "D5"]
 
+# The forms of text the schema checks with a pattern; generator.error_messages says what each one means.
+SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+CITATION_KEY_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]*$"
+COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+MODULE_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+DOI_PATTERN = r"^10\.\d{4,9}/\S+$"
+ARXIV_PATTERN = r"^\d{4}\.\d{4,5}$"
+URL_PATTERN = r"^https?://\S+$"
+
+
+def rule_error(kind: str, message: str, fix: str = "") -> PydanticCustomError:
+    """The error of a content rule: ``kind`` names the rule (pydantic's error type), ``message``
+    says what is wrong and ``fix`` (in the error's context, when given) how to mend it."""
+    return PydanticCustomError(kind, message, {"fix": fix} if fix else None)
+
+
 PlainText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 """Text shown exactly as typed: every renderer escapes it for where it lands."""
-Text = PlainText  # the former name, kept for code written against it
 
 
 class Markdown(str):
@@ -37,12 +52,12 @@ class Markdown(str):
 
 Slug = Annotated[
     str,
-    StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", min_length=1, max_length=80),
+    StringConstraints(pattern=SLUG_PATTERN, min_length=1, max_length=80),
     Field(description="Lower-case words joined by hyphens, e.g. `gpu-clusters`."),
 ]
 CitationKey = Annotated[
     str,
-    StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$"),
+    StringConstraints(pattern=CITATION_KEY_PATTERN),
     Field(description="Key used in citations such as `[@grattafiori2024]`."),
 ]
 
@@ -52,9 +67,12 @@ _PARTIAL_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
 def _check_partial_date(value: str) -> str:
     match = _PARTIAL_DATE.match(value)
     if not match:
-        raise ValueError("must be a date written YYYY, YYYY-MM or YYYY-MM-DD")
+        raise PydanticCustomError("partial_date", "must be a date written YYYY, YYYY-MM or YYYY-MM-DD")
     year, month, day = (int(part) if part else 1 for part in match.groups())
-    date(year, month, day)  # raises ValueError for 2024-13-01 or 2024-02-30
+    try:
+        date(year, month, day)
+    except ValueError as error:  # 2024-13-01 or 2024-02-30: the calendar's reason, e.g. "month must be in 1..12"
+        raise PydanticCustomError("partial_date_not_in_calendar", "{reason}", {"reason": str(error)}) from None
     return value
 
 
@@ -112,7 +130,7 @@ class EdgeKind(Strict):
 
     id: Slug
     label: PlainText
-    colour: Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")] = "#5c6bc0"
+    colour: Annotated[str, StringConstraints(pattern=COLOUR_PATTERN)] = "#5c6bc0"
 
 
 class ReadabilityRule(Strict):
@@ -168,7 +186,7 @@ class Flow(Strict):
 class CalculatorRef(Strict):
     """Embeds a calculator module from ``calculators/`` in a depth."""
 
-    name: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")] = Field(
+    name: Annotated[str, StringConstraints(pattern=MODULE_NAME_PATTERN)] = Field(
         description="Module name in calculators/, e.g. `parallelism` or `rent_or_buy`."
     )
     values: dict[str, InputValue] = Field(
@@ -186,11 +204,11 @@ class Step(Strict):
     @model_validator(mode="after")
     def _one_kind(self) -> "Step":
         if (self.set is None) == (self.sweep is None):
-            raise ValueError("a step has either `set:` or `sweep:` with `values:`")
+            raise rule_error("step_kind", "a step has either `set:` or `sweep:` with `values:`")
         if self.sweep is not None and not self.values:
-            raise ValueError("a sweep needs `values:`, a list of two or more values")
+            raise rule_error("sweep_without_values", "a sweep needs `values:`, a list of two or more values")
         if self.set is not None and self.values is not None:
-            raise ValueError("`values:` belongs to a sweep; use `set:` alone to set inputs")
+            raise rule_error("values_without_sweep", "`values:` belongs to a sweep; use `set:` alone to set inputs")
         return self
 
 
@@ -218,9 +236,9 @@ class Claim(Strict):
     def _one_kind(self) -> "Claim":
         kinds = [k for k in ("equals", "becomes", "trend", "ratio") if getattr(self, k) is not None]
         if len(kinds) != 1:
-            raise ValueError("a claim has exactly one of `equals`, `becomes`, `trend` or `ratio`")
+            raise rule_error("claim_kind", "a claim has exactly one of `equals`, `becomes`, `trend` or `ratio`")
         if (self.becomes is None) != (self.when is None):
-            raise ValueError("`becomes` and `when` go together")
+            raise rule_error("becomes_without_when", "`becomes` and `when` go together")
         return self
 
 
@@ -282,10 +300,10 @@ SourceKind = Literal[
     "paper", "book", "report", "datasheet", "documentation", "blog", "news", "dataset", "filing", "standard",
     "talk", "code", "discussion", "web",
 ]
-Doi = Annotated[str, StringConstraints(pattern=r"^10\.\d{4,9}/\S+$"), Field(description="A DOI such as `10.1145/361147.361115`.")]
-ArxivId = Annotated[str, StringConstraints(pattern=r"^\d{4}\.\d{4,5}$"),
+Doi = Annotated[str, StringConstraints(pattern=DOI_PATTERN), Field(description="A DOI such as `10.1145/361147.361115`.")]
+ArxivId = Annotated[str, StringConstraints(pattern=ARXIV_PATTERN),
                     Field(description="An arXiv identifier without version, such as `2407.21783`.")]
-Url = Annotated[str, StringConstraints(pattern=r"^https?://\S+$")]
+Url = Annotated[str, StringConstraints(pattern=URL_PATTERN)]
 
 
 class SourceRecord(Strict):
@@ -313,8 +331,8 @@ class SourceRecord(Strict):
     @model_validator(mode="after")
     def _findable(self) -> SourceRecord:
         if not (self.url or self.doi or self.arxiv):
-            raise ValueError("the source cannot be found: it has no `url`, `doi` or `arxiv`\n"
-                             "fix: add where readers find it: `url: https://…`, `doi: 10.…` or `arxiv: 2407.21783`")
+            raise rule_error("source_not_findable", "the source cannot be found: it has no `url`, `doi` or `arxiv`",
+                             "add where readers find it: `url: https://…`, `doi: 10.…` or `arxiv: 2407.21783`")
         return self
 
     @property

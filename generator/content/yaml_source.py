@@ -41,7 +41,6 @@ class YamlDocument:
     value_positions: dict[KeyPath, Position] = field(default_factory=dict)
     duplicate_keys: list[tuple[KeyPath, Position]] = field(default_factory=list)
     first_key_positions: dict[KeyPath, Position] = field(default_factory=dict)  # of duplicated keys
-    literal_blocks: set[KeyPath] = field(default_factory=set)
     source: str = ""
     value_spans: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
 
@@ -190,8 +189,6 @@ class _Builder:
         doc.value_positions[path] = _mark(node)
         doc.value_spans[path] = (node.start_mark.index, node.end_mark.index)
         if isinstance(node, yaml.ScalarNode):
-            if node.style == "|":
-                doc.literal_blocks.add(path)
             return _scalar(node)
         self.open.add(id(node))
         try:

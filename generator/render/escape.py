@@ -13,7 +13,7 @@ that the value reads the same to a visitor and can never become markup there:
 JSON goes out through ``json.dumps`` (a file read with ``textContent``, or an attribute value
 through ``html_attr``); SVG text and attributes through ``html_text``/``html_attr``.
 
-Markdown fields are not escaped: they are :class:`generator.schema.Markdown` and pass
+Markdown fields are not escaped: they are :class:`generator.content.schema.Markdown` and pass
 through :func:`markdown_block`, which refuses anything else; their HTML is sanitised by
 the engine hook (:mod:`generator.sanitise`).
 """

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.content.yaml_source import Position
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog, relative_name
 
 
@@ -15,6 +16,13 @@ def test_format_with_path_and_hint() -> None:
 def test_format_without_path_or_hint() -> None:
     assert Diagnostic("content/a.yaml", 1, 1, "error", "", "the file is empty").format() == \
         "content/a.yaml:1:1: error: the file is empty"
+
+
+def test_error_and_warning_constructors_take_a_position_or_the_whole_file() -> None:
+    at = Position(3, 8)
+    assert Diagnostic.error("content/a.yaml", at, "layer", "unknown layer 7", "use one of 1, 2") == \
+        Diagnostic("content/a.yaml", 3, 8, "error", "layer", "unknown layer 7", "use one of 1, 2")
+    assert Diagnostic.warning("content/a.yaml", None, "", "old") == Diagnostic("content/a.yaml", 1, 1, "warning", "", "old")
 
 
 def test_report_is_sorted_by_file_and_position_and_counts_both_severities() -> None:

@@ -9,8 +9,9 @@ import pytest
 from mini_project import BOARDS as GOOD
 from pydantic import BaseModel, Field, StringConstraints, ValidationError
 
-from generator.content.schema import Bibliography, CalculatorRef, Depth, Depths, Edge, Flow, FlowStep, MapConfig, SourceRecord, Topic
-from generator.content.schema_errors import data_path, diagnostics_from, dotted, model_at
+from generator.content.model_paths import model_at
+from generator.content.schema import Bibliography, MapConfig, Topic
+from generator.content.schema_errors import diagnostics_from
 from generator.content.yaml_source import parse_yaml
 from generator.diagnostics import Diagnostic
 
@@ -26,34 +27,6 @@ def only(text: str, model: type = Topic) -> Diagnostic:
     found = diagnose(text, model)
     assert len(found) == 1, [d.format() for d in found]
     return found[0]
-
-
-def test_dotted_paths() -> None:
-    assert dotted(("depths", "D1", "flow", "steps", 0, "label")) == "depths.D1.flow.steps[0].label"
-    assert dotted(("sources", 2)) == "sources[2]"
-    assert dotted(()) == ""
-
-
-def test_model_at_follows_fields_lists_and_optionals() -> None:
-    assert model_at(Topic, ()) is Topic
-    assert model_at(Topic, ("depths",)) is Depths
-    assert model_at(Topic, ("depths", "D4")) is Depth
-    assert model_at(Topic, ("depths", "D4", "flow", "steps", 0)) is FlowStep
-    assert model_at(Topic, ("depths", "D4", "flow")) is Flow
-    assert model_at(Topic, ("edges", 3)) is Edge
-    assert model_at(Bibliography, ("sources", "smith2024")) is SourceRecord
-    assert model_at(Topic, ("depths", "D4", "calculator")) is CalculatorRef
-    assert model_at(Topic, ("title",)) is None
-    assert model_at(Topic, ("nonsense", "x")) is None
-
-
-def test_data_path_drops_union_branch_and_validator_names() -> None:
-    data = {"sources": [{"date": [1]}], "values": {"tp": [1]}}
-    assert data_path(("sources", 0, "date", "function-after[_check_partial_date(), str]"), data, "string_type") == (
-        "sources", 0, "date")
-    assert data_path(("values", "tp", "constrained-str"), data, "string_type") == ("values", "tp")
-    assert data_path(("values", "tp", "float"), data, "float_type") == ("values", "tp")
-    assert data_path(("sources", 0, "title"), data, "missing") == ("sources", 0, "title")
 
 
 NOISE = ("str", "int", "float", "bool", "constrained-str", "function-", "union", "list[", "dict[", "tagged")
