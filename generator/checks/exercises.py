@@ -8,6 +8,7 @@ from types import ModuleType
 
 from generator.calculation.exercises import ExerciseError, claim_failure, play
 from generator.calculation.port import calculator_module
+from generator.checks.where import at_topic
 from generator.content.loading import Content, TopicFile
 from generator.content.schema import Exercise
 from generator.content.schema_errors import dotted
@@ -18,8 +19,7 @@ def _exercise_diagnostics(tf: TopicFile, module: ModuleType, overrides: dict, ke
     path = ("depths", key, "exercises", index)
 
     def at(sub: tuple, message: str, hint: str) -> Diagnostic:
-        where = tf.doc.position((*path, *sub))
-        return Diagnostic(tf.file, where.line, where.column, "error", dotted((*path, *sub)), message, hint)
+        return Diagnostic.error(tf.file, tf.doc.position((*path, *sub)), dotted((*path, *sub)), message, hint)
 
     try:
         states = play(module, overrides, exercise)
@@ -36,11 +36,6 @@ def _exercise_diagnostics(tf: TopicFile, module: ModuleType, overrides: dict, ke
                      "correct the claim (or the steps) so it says what the calculator shows")
 
 
-def _line_col(tf: TopicFile, path: tuple) -> tuple[int, int]:
-    where = tf.doc.position(path)
-    return where.line, where.column
-
-
 def check_exercises(content: Content) -> list[Diagnostic]:
     """Play every exercise of every depth with a calculator; report each false claim."""
     found: list[Diagnostic] = []
@@ -48,9 +43,8 @@ def check_exercises(content: Content) -> list[Diagnostic]:
         for key, depth in tf.topic.depths.present():
             if not depth.calculator:
                 found += [
-                    Diagnostic(tf.file, *_line_col(tf, ("depths", key, "exercises", i)), "error",
-                               dotted(("depths", key, "exercises", i)), "steps and claims need a calculator in this depth",
-                               "add `calculator: {name: …}` to the depth, or remove steps and claims")
+                    at_topic(tf, ("depths", key, "exercises", i), "error", "steps and claims need a calculator in this depth",
+                             "add `calculator: {name: …}` to the depth, or remove steps and claims")
                     for i, exercise in enumerate(depth.exercises) if exercise.steps or exercise.claims
                 ]
                 continue

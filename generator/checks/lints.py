@@ -125,7 +125,7 @@ def _reads_like(config: MapConfig, key: str, term: str) -> str:
 def _readability(tf: TopicFile, config: MapConfig, key: str, depth: Depth, rule: ReadabilityRule) -> Iterator[Diagnostic]:
     def warn(path: KeyPath, offset: int | None, message: str, hint: str) -> Diagnostic:
         where = tf.doc.text_position(path, offset) if offset is not None else tf.doc.position(path)
-        return Diagnostic(tf.file, where.line, where.column, "warning", dotted(path), message, hint)
+        return Diagnostic.warning(tf.file, where, dotted(path), message, hint)
 
     counts: list[int] = []
     for path, text in prose_fields(depth, key):
@@ -175,9 +175,8 @@ def check_stale_examples(content: Content, today: date | None = None) -> list[Di
         age = (today - examples.as_of).days
         if age > limit:
             path = ("examples", "as_of")
-            where = tf.doc.position(path, value=True)
-            found.append(Diagnostic(
-                tf.file, where.line, where.column, "warning", dotted(path),
+            found.append(Diagnostic.warning(
+                tf.file, tf.doc.position(path, value=True), dotted(path),
                 f"examples were last checked on {examples.as_of.isoformat()}, {age} days ago (more than {limit})",
                 "check the examples are still current, then set `as_of` to today's date "
                 "(map.yaml `stale_examples_after_days` sets the age)",
@@ -209,9 +208,8 @@ def check_frontier_age(content: Content, today: date | None = None) -> list[Diag
         newest = max(dates, default=None)
         if newest is None or _months_between(newest, today) > limit:
             said = f"its newest source is from {newest:%B %Y}" if newest else "it cites no source"
-            where = tf.doc.position(("depths", "D5"))
-            found.append(Diagnostic(
-                tf.file, where.line, where.column, "warning", "depths.D5",
+            found.append(Diagnostic.warning(
+                tf.file, tf.doc.position(("depths", "D5")), "depths.D5",
                 f"D5 is the research frontier, but {said} (more than {limit} months before {today:%B %Y})",
                 "cite recent work (papers, operators' reports, vendor engineering posts) for what is new "
                 "(map.yaml `frontier_source_age_months` sets the age)",
@@ -234,10 +232,9 @@ def markdown_fields(value: object, path: KeyPath = ()) -> Iterator[tuple[KeyPath
 def _unsafe_html(file: str, doc: YamlDocument, model: BaseModel) -> Iterator[Diagnostic]:
     for path, text in markdown_fields(model):
         for offset, what in removed_html(text):
-            where = doc.text_position(path, offset)
-            yield Diagnostic(file, where.line, where.column, "warning", dotted(path),
-                             f"the page will not show {what}: raw HTML here passes an allow-list",
-                             "write it in Markdown, or use only the HTML the README's Security section lists")
+            yield Diagnostic.warning(file, doc.text_position(path, offset), dotted(path),
+                                     f"the page will not show {what}: raw HTML here passes an allow-list",
+                                     "write it in Markdown, or use only the HTML the README's Security section lists")
 
 
 def check_markdown_html(content: Content) -> list[Diagnostic]:

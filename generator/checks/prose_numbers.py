@@ -22,11 +22,10 @@ NOT_CHECKED = {"formulas", "calculator"}  # code and calculator settings: braces
 
 def _unmatched(tf: TopicFile, path: tuple, text: str) -> Iterator[Diagnostic]:
     for offset, excerpt in unmatched_openings(text):
-        where = tf.doc.text_position(path, offset)
-        yield Diagnostic(tf.file, where.line, where.column, "error", dotted(path),
-                         f"`{excerpt}` is not a prose number, so it would be printed as it stands",
-                         "write {{ calculator.output(input=value, …) }} with names from calculators/, "
-                         "or `\\{\\{` for literal braces")
+        yield Diagnostic.error(tf.file, tf.doc.text_position(path, offset), dotted(path),
+                               f"`{excerpt}` is not a prose number, so it would be printed as it stands",
+                               "write {{ calculator.output(input=value, …) }} with names from calculators/, "
+                               "or `\\{\\{` for literal braces")
 
 
 def _check_topic(tf: TopicFile) -> Iterator[Diagnostic]:
@@ -38,10 +37,9 @@ def _check_topic(tf: TopicFile) -> Iterator[Diagnostic]:
             try:
                 evaluate_number(parse_expression(match))
             except ProseNumberError as error:
-                where = tf.doc.text_position(path, match.start())
-                yield Diagnostic(tf.file, where.line, where.column, "error", dotted(path),
-                                 f"cannot compute `{match.group(0)}`: {error}",
-                                 "use {{ calculator.output(input=value, …) }} with names from calculators/")
+                yield Diagnostic.error(tf.file, tf.doc.text_position(path, match.start()), dotted(path),
+                                       f"cannot compute `{match.group(0)}`: {error}",
+                                       "use {{ calculator.output(input=value, …) }} with names from calculators/")
 
 
 def check_prose_numbers(content: Content) -> list[Diagnostic]:

@@ -9,10 +9,9 @@ from pathlib import PurePosixPath
 
 from generator.checks.calculators import check_calculators
 from generator.checks.sources import check_sources
-from generator.checks.where import at_topic, line_of, suggestion
+from generator.checks.where import at_path, at_topic, line_of, suggestion
 from generator.content.loading import Content, TopicFile
 from generator.content.schema import DEPTH_KEYS, MapConfig
-from generator.content.schema_errors import dotted
 from generator.content.yaml_source import KeyPath, YamlDocument
 from generator.diagnostics import Diagnostic
 
@@ -24,8 +23,7 @@ def _check_map(content: Content) -> Iterator[Diagnostic]:
     name = content.map_file
 
     def at(path: KeyPath, message: str, hint: str) -> Diagnostic:
-        where = doc.position(path, value=True)
-        return Diagnostic(name, where.line, where.column, "error", dotted(path), message, hint)
+        return at_path(name, doc, path, "error", message, hint, value=True)
 
     keys = [d.key for d in content.map.depths]
     for key in DEPTH_KEYS:

@@ -8,6 +8,7 @@ import difflib
 from collections.abc import Collection, Iterator
 
 from generator.calculation.sources import Declared, declared_sources
+from generator.checks.where import at_path
 from generator.content.citations import cited_keys
 from generator.content.loading import Content
 from generator.content.schema import Source
@@ -22,8 +23,7 @@ def _same(a: Source, b: Source) -> bool:
 
 def _at_key(content: Content, key: str, severity: str, message: str, hint: str) -> Diagnostic:
     doc = content.sources_doc or YamlDocument(data={})
-    where = doc.position(("sources", key))
-    return Diagnostic(content.sources_file, where.line, where.column, severity, f"sources.{key}", message, hint)  # type: ignore[arg-type]
+    return at_path(content.sources_file, doc, ("sources", key), severity, message, hint)
 
 
 def _key_problems(content: Content, key: str, declarations: list[Declared]) -> Iterator[Diagnostic]:
@@ -36,9 +36,9 @@ def _key_problems(content: Content, key: str, declarations: list[Declared]) -> I
     elif any(not _same(d.source, declarations[0].source) for d in declarations[1:]):
         first = declarations[0].source
         differing = next(d for d in declarations[1:] if not _same(d.source, first))
-        yield Diagnostic(differing.file, 1, 1, "error", "SOURCES",
-                         f"source `{key}` differs from the record of the same key in {declarations[0].file}",
-                         "declare it once in calculators/_datasheets.py and use `shared_sources(...)` in both")
+        yield Diagnostic.error(differing.file, None, "SOURCES",
+                               f"source `{key}` differs from the record of the same key in {declarations[0].file}",
+                               "declare it once in calculators/_datasheets.py and use `shared_sources(...)` in both")
 
 
 def _locator_problems(content: Content, bibliography: dict[str, Source]) -> Iterator[Diagnostic]:
@@ -52,8 +52,8 @@ def _locator_problems(content: Content, bibliography: dict[str, Source]) -> Iter
                 if key in content.sources:
                     yield _at_key(content, key, "error", f"`{key}` and `{other}` are the same source ({locator})", hint)
                 else:
-                    yield Diagnostic("calculators", 1, 1, "error", "SOURCES",
-                                     f"`{key}` and `{other}` are the same source ({locator})", hint)
+                    yield Diagnostic.error("calculators", None, "SOURCES",
+                                           f"`{key}` and `{other}` are the same source ({locator})", hint)
                 break
 
 
@@ -74,11 +74,10 @@ def unknown_citations(file: str, doc: YamlDocument, known: Collection[str]) -> I
         text = doc.value(path)
         if not text.startswith(f"[@{key}", offset):  # a later key of `[@a; @b]`: point at it
             offset = max(text.find(f"@{key}", offset), offset)
-        where = doc.text_position(path, offset)
         close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
         hint = (f"did you mean `[@{close[0]}]`?" if close
                 else f"add a record with the key `{key}` to content/sources.yaml")
-        yield Diagnostic(file, where.line, where.column, "error", dotted(path), f"citation of unknown source `[@{key}]`", hint)
+        yield Diagnostic.error(file, doc.text_position(path, offset), dotted(path), f"citation of unknown source `[@{key}]`", hint)
 
 
 def _uncited(content: Content) -> Iterator[Diagnostic]:

@@ -13,8 +13,8 @@ from generator.diagnostics import Diagnostic
 
 def at_path(file: str, doc: YamlDocument, path: KeyPath, severity: str, message: str, hint: str = "",
             *, value: bool = False) -> Diagnostic:
-    where = doc.position(path, value=value)
-    return Diagnostic(file, where.line, where.column, severity, dotted(path), message, hint)  # type: ignore[arg-type]
+    make = Diagnostic.error if severity == "error" else Diagnostic.warning
+    return make(file, doc.position(path, value=value), dotted(path), message, hint)
 
 
 def at_topic(tf: TopicFile, path: KeyPath, severity: str, message: str, hint: str = "", *, value: bool = False) -> Diagnostic:
