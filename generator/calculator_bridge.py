@@ -40,13 +40,31 @@ def calculator_sources(name: str) -> list[dict]:
 
 def typed_calculator_sources(name: str) -> list:
     """The calculator's SOURCES as typed records, validated like sources.yaml's (authors may be one string)."""
+    from pydantic import ValidationError
+
     from generator.schema import Source
 
+    try:
+        declared = calculator_sources(name)
+    except Exception:  # noqa: BLE001 - a calculator that fails to import is reported by its check
+        return []
     found = []
-    for raw in calculator_sources(name):
-        authors = raw.get("authors", [])
-        found.append(Source.model_validate({**raw, "authors": [authors] if isinstance(authors, str) else authors}))
+    for raw in declared:  # an invalid record is left out here and reported by the declarations' check
+        try:
+            authors = raw.get("authors", [])
+            found.append(Source.model_validate({**raw, "authors": [authors] if isinstance(authors, str) else authors}))
+        except (ValidationError, AttributeError):
+            continue
     return found
+
+
+def declaration_vocabulary() -> dict[str, tuple[str, ...]]:
+    """The words calcview understands in a declaration: output formats, figure kinds, and the
+    sentences a memory bar's ``words`` may replace."""
+    from calcview.figures import BAR_WORDS, FIGURE_KINDS
+    from calcview.values import FORMATTERS
+
+    return {"formats": tuple(FORMATTERS), "figure_kinds": tuple(FIGURE_KINDS), "bar_words": tuple(BAR_WORDS)}
 
 
 CALCULATOR_STYLES = "assets/layermap/calculator.css"

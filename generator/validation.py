@@ -9,7 +9,8 @@ import re
 from collections.abc import Collection, Iterator
 from pathlib import PurePosixPath
 
-from generator.calculator_bridge import calculator_names, calculator_problems
+from generator.calculator_bridge import calculator_names
+from generator.calculator_declarations import check_calculators
 from generator.diagnostics import Diagnostic
 from generator.loading import Content, TopicFile
 from generator.model_errors import dotted
@@ -163,10 +164,6 @@ def _check_calculators(tf: TopicFile) -> Iterator[Diagnostic]:
                     else "add a module of that name to calculators/")
             yield _at(tf, ("depths", key, "calculator", "name"), "error",
                       f"unknown calculator `{depth.calculator.name}`", hint, value=True)
-        elif depth.calculator:
-            for message, fix in calculator_problems(depth.calculator.name):
-                yield _at(tf, ("depths", key, "calculator", "name"), "error",
-                          f"calculator `{depth.calculator.name}`: {message}", fix, value=True)
 
 
 def check_topics(topics: list[TopicFile], map_config: MapConfig | None,
@@ -180,7 +177,8 @@ def check_topics(topics: list[TopicFile], map_config: MapConfig | None,
     layers = {layer.number for layer in map_config.layers} if map_config else set()
     for tf in topics:
         found += [*_check_depths(tf), *_check_calculators(tf), *_check_place(tf, duplicated, layers)]
-    return found
+    used = {depth.calculator.name for tf in topics for _, depth in tf.topic.depths.present() if depth.calculator}
+    return [*found, *check_calculators(used)]  # their declarations, at the calculators' lines
 
 
 def check_content(content: Content, unreadable_ids: set[str] | None = None) -> list[Diagnostic]:
