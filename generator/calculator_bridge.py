@@ -20,11 +20,6 @@ def calculator_html(name: str, instance_id: str, values: dict) -> str:
     return calcview.render_form(calculator_module(name), instance_id, values or None)
 
 
-def calculator_problems(name: str) -> list[tuple[str, str]]:
-    """What is wrong with a calculator's declarations (presets, assumptions): (message, fix) pairs."""
-    return calcview.declaration_problems(calculator_module(name))
-
-
 def calculator_names() -> list[str]:
     """The calculators there are: public modules of the ``calculators`` package."""
     spec = importlib.util.find_spec("calculators")

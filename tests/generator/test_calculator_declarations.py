@@ -84,8 +84,10 @@ def test_the_probe_itself_is_well_declared(probe: Write) -> None:
 
 
 @pytest.mark.parametrize("name", calculator_names())
-def test_every_real_calculator_is_well_declared(name: str) -> None:
+def test_every_real_calculator_is_well_declared_and_states_its_assumptions(name: str) -> None:
     assert [d.format() for d in check_calculator(name)] == []
+    calculator = importlib.import_module(f"calculators.{name}")
+    assert len(getattr(calculator, "ASSUMPTIONS", [])) >= 3, "list where the model stops holding"
 
 
 def test_a_bad_datasheet_date_is_named_at_its_line(probe: Write) -> None:
@@ -138,6 +140,21 @@ def test_a_preset_option_without_a_datasheet_figure_names_the_fact(probe: Write)
     found = only(check_calculator("probe"))
     assert found.message == "preset `sizes` option `small` has no value for `size`: its datasheet entry gives no `memory`"
     assert "calculators/_datasheets.py" in found.hint
+
+
+def test_a_datasheet_without_the_fact_keeps_the_option_and_names_the_gap(probe: Write) -> None:
+    # h100-sxm's entry gives no "no_such_fact": the option is kept, with the gap named.
+    group = ('{"name": "chips", "label": "Chip", "fields": ["size"], '
+             '"options": accelerator_options({"size": "no_such_fact"}, "h100-sxm")}')
+    path = probe(('PRESETS = [\n', 'from calculators._datasheets import accelerator_options, shared_sources\n'
+                  'PRESETS = [\n    ' + group + ',\n'),
+                 ('SOURCES = [\n', 'SOURCES = [\n    *shared_sources("nvidia-h100-datasheet"),\n'))
+    found = only(check_calculator("probe"))
+    assert (found.path, found.line) == ("PRESETS[0].options[0].values", line_of(path, "accelerator_options({"))
+    assert found.message == ("preset `chips` option `h100-sxm` has no value for `size`: "
+                             "its datasheet entry gives no `no_such_fact`")
+    assert found.hint == ("add the `no_such_fact` figure (with its source) to `h100-sxm` in calculators/_datasheets.py, "
+                          "or leave `h100-sxm` out of this preset")
 
 
 def test_a_figure_drawing_a_value_compute_does_not_return(probe: Write) -> None:
@@ -203,6 +220,12 @@ def test_assumptions_must_be_sentences(probe: Write) -> None:
     probe(('ASSUMPTIONS = ["Sizes are whole."]', 'ASSUMPTIONS = "Sizes are whole."'))
     found = only(check_calculator("probe"))
     assert found.path == "ASSUMPTIONS" and found.hint == "write ASSUMPTIONS as a list with at least one entry"
+
+
+def test_assumptions_must_not_be_empty_sentences(probe: Write) -> None:
+    probe(('ASSUMPTIONS = ["Sizes are whole."]', 'ASSUMPTIONS = ["", "Sizes are whole."]'))
+    found = only(check_calculator("probe"))
+    assert found.path == "ASSUMPTIONS[0]"
 
 
 def test_a_memory_bar_template_with_an_unknown_blank(probe: Write) -> None:
