@@ -8,11 +8,20 @@ others; a pydantic error becomes a :class:`Problem` naming the field, what is wr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    TypeAdapter,
+    ValidationError,
+)
 
 from generator import calculator_bridge
 from generator.schema import Source
@@ -21,7 +30,7 @@ VOCABULARY = calculator_bridge.declaration_vocabulary()
 OutputFormat = Literal[VOCABULARY["formats"]]  # type: ignore[valid-type] - calcview's formatters, by name
 Name = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="a Python name, e.g. `peak_flops`")]
 Text = Annotated[str, Field(min_length=1, pattern=r"\S", description="a non-empty text")]
-Number = Annotated[Union[StrictInt, StrictFloat], Field(allow_inf_nan=False)]
+Number = Annotated[StrictInt | StrictFloat, Field(allow_inf_nan=False)]
 
 
 class Declaration(BaseModel):
@@ -59,7 +68,7 @@ class SelectInput(Declaration):
     default: str
 
 
-Input = Annotated[Union[NumberInput, SelectInput], Field(discriminator="control")]
+Input = Annotated[NumberInput | SelectInput, Field(discriminator="control")]
 
 
 class Output(Declaration):
@@ -74,7 +83,7 @@ class Output(Declaration):
 class PresetOption(Declaration):
     id: Text
     label: Text
-    values: dict[Name, Union[Number, str]]
+    values: dict[Name, Number | str]
     source: Text
     missing: dict[str, str] = {}
 
@@ -128,7 +137,7 @@ class Curve(Declaration):
     y_label: str = ""
 
 
-Figure = Annotated[Union[MemoryBar, ShareBar, PipelineSchedule, Curve], Field(discriminator="kind")]
+Figure = Annotated[MemoryBar | ShareBar | PipelineSchedule | Curve, Field(discriminator="kind")]
 
 
 def _authors_as_list(record: Any) -> Any:
@@ -201,9 +210,8 @@ def _data_path(section: str, loc: tuple, data: Any) -> tuple[str | int, ...]:
     """The error's place in the declared data (pydantic adds union tags and validator names)."""
     path: list[str | int] = [section]
     for index, key in enumerate(loc):
-        if isinstance(data, (list, tuple)) and isinstance(key, int) and key < len(data):
-            data = data[key]
-        elif isinstance(data, dict) and key in data:
+        in_list = isinstance(data, (list, tuple)) and isinstance(key, int) and key < len(data)
+        if in_list or (isinstance(data, dict) and key in data):
             data = data[key]
         elif index < len(loc) - 1 or not isinstance(key, str) or key == "[key]":
             continue  # a union's tag or a validator's name, not a key of the data

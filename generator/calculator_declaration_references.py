@@ -14,7 +14,15 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from generator.calculator_declaration_model import (
-    Curve, Declarations, MemoryBar, NumberInput, PipelineSchedule, PresetGroup, Problem, SelectInput, dotted,
+    Curve,
+    Declarations,
+    MemoryBar,
+    NumberInput,
+    PipelineSchedule,
+    PresetGroup,
+    Problem,
+    SelectInput,
+    dotted,
 )
 
 Path_ = tuple[str | int, ...]

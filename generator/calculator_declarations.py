@@ -18,7 +18,10 @@ from typing import Any
 from generator import calculator_bridge
 from generator.calculator_declaration_lines import declaration_place
 from generator.calculator_declaration_model import Problem, dotted, read_declarations
-from generator.calculator_declaration_references import duplicate_problems, reference_problems
+from generator.calculator_declaration_references import (
+    duplicate_problems,
+    reference_problems,
+)
 from generator.diagnostics import Diagnostic, relative_name
 
 

@@ -10,13 +10,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from mini_project import MiniProject
 
 import calculators
 from generator.calculator_bridge import calculator_names
 from generator.calculator_declarations import check_calculator, check_calculators
 from generator.cli import main
-
-from mini_project import MiniProject
 
 PROBE = '''\
 TITLE = "Probe calculator"
@@ -267,14 +266,16 @@ def test_unused_calculators_have_only_their_sources_checked(probe: Write) -> Non
     assert sorted(d.path for d in check_calculators({"probe"})) == ["FIGURES[0].parts[0].value", "SOURCES[0].date"]
 
 
-def test_check_reports_a_bad_datasheet_date_and_exits_non_zero(probe: Write, mini: MiniProject,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_check_and_build_report_a_bad_datasheet_date_and_exit_non_zero(command: str, probe: Write, mini: MiniProject,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     path = probe(('"date": "2024-03-18"', '"date": "2024-13-45"'))
     mini.write("layer-2/boards.yaml", "id: boards\ntitle: Boards\nlayer: 2\nsummary: Where chips are mounted.\n"
                "depths:\n  D1:\n    body: Boards hold chips.\n    calculator:\n      name: probe\n")
-    assert main(["--project", str(mini.root), "check"]) == 1
+    assert main(["--project", str(mini.root), command]) == 1
     _, err = capsys.readouterr()
     line = line_of(path, '"date"')
     assert f"{path}:{line}:14: error: `SOURCES[0].date` '2024-13-45' is not a date" in err
     assert "fix: write the publication date as YYYY, YYYY-MM or YYYY-MM-DD" in err
     assert "Traceback" not in err and "internal error" not in err
+    assert not (mini.root / "site").exists()
