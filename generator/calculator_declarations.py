@@ -61,7 +61,21 @@ def check_calculator(name: str, sections: tuple[str, ...] | None = None) -> list
                            "run `python -c 'import calculators." + name + "'` to see where it fails, and fix it")]
     declarations, problems = read_declarations(module, sections)
     problems += reference_problems(declarations) if sections is None else duplicate_problems(declarations.typed)
+    if sections is None and not problems:
+        problems += drawing_problems(name)
     return sorted({_diagnostic(module, declarations.raw, p) for p in problems})
+
+
+def drawing_problems(name: str) -> list[Problem]:
+    """The last safety net: the calculator drawn at its defaults as the page draws it (outputs
+    formatted, figures drawn), so that what no check above foresaw is still a diagnostic."""
+    try:
+        calculator_bridge.calculator_html(name, f"calc-{name}-check", {})
+    except Exception as error:  # noqa: BLE001 - whatever fails here would fail the build
+        return [Problem(("compute",), f"the calculator cannot be drawn at its defaults: {type(error).__name__}: {error}",
+                        "check that compute() returns, for each output and each value a figure draws, "
+                        "the kind of value its format or figure expects (a number, or a list for a curve)")]
+    return []
 
 
 def check_calculators(used: set[str]) -> list[Diagnostic]:

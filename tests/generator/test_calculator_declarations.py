@@ -241,6 +241,12 @@ def test_compute_failing_at_the_defaults(probe: Write) -> None:
     assert found.path == "compute" and "ValueError: size must be small" in found.message
 
 
+def test_a_value_a_figure_cannot_draw(probe: Write) -> None:
+    probe(('"half": 0.5', '"half": "a half"'))
+    found = only(check_calculator("probe"))
+    assert found.path == "compute" and found.message.startswith("the calculator cannot be drawn at its defaults: ValueError")
+
+
 def test_a_calculator_that_cannot_be_imported(probe: Write) -> None:
     probe(("TITLE = ", "import not_a_module\nTITLE = "))
     found = only(check_calculator("probe"))
