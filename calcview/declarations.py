@@ -1,7 +1,10 @@
 """Checks of what a calculator module declares, for ``layermap check`` (build time only).
 
-Each problem is a pair (what is wrong, how to fix it) naming the declaration and the field;
-the generator reports them at the topic's ``calculator`` line. Standard library only.
+Each problem is a pair (what is wrong, how to fix it) naming the declaration and the field.
+Standard library only. The generator no longer calls this: generator/calculator_declarations.py
+makes every one of these checks (and more) on a typed model, at the calculator file's lines. It
+stays until the site may change, since removing it changes calcview/__init__.py, which the
+browser fetches.
 """
 
 from __future__ import annotations

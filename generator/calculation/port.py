@@ -10,6 +10,8 @@ import pkgutil
 from pathlib import Path
 from types import ModuleType
 
+from pydantic import ValidationError
+
 import calculators
 import calcview
 from calcview.evaluate import raw_from_values
@@ -26,11 +28,6 @@ def calculator_html(name: str, instance_id: str, values: dict) -> str:
     return calcview.render_form(calculator_module(name), instance_id, values or None)
 
 
-def calculator_problems(name: str) -> list[tuple[str, str]]:
-    """What is wrong with a calculator's declarations (presets, assumptions): (message, fix) pairs."""
-    return calcview.declaration_problems(calculator_module(name))
-
-
 def calculator_names() -> list[str]:
     """The calculators there are: public modules of the ``calculators`` package."""
     return sorted(m.name for m in pkgutil.iter_modules(calculators.__path__) if not m.name.startswith("_"))
@@ -43,11 +40,27 @@ def calculator_sources(name: str) -> list[dict]:
 
 def typed_calculator_sources(name: str) -> list:
     """The calculator's SOURCES as typed records, validated like sources.yaml's (authors may be one string)."""
+    try:
+        declared = calculator_sources(name)
+    except Exception:  # noqa: BLE001 - a calculator that fails to import is reported by its check
+        return []
     found = []
-    for raw in calculator_sources(name):
-        authors = raw.get("authors", [])
-        found.append(Source.model_validate({**raw, "authors": [authors] if isinstance(authors, str) else authors}))
+    for raw in declared:  # an invalid record is left out here and reported by the declarations' check
+        try:
+            authors = raw.get("authors", [])
+            found.append(Source.model_validate({**raw, "authors": [authors] if isinstance(authors, str) else authors}))
+        except (ValidationError, AttributeError):
+            continue
     return found
+
+
+def declaration_vocabulary() -> dict[str, tuple[str, ...]]:
+    """The words calcview understands in a declaration: output formats, figure kinds, and the
+    sentences a memory bar's ``words`` may replace."""
+    from calcview.figures import BAR_WORDS, FIGURE_KINDS
+    from calcview.values import FORMATTERS
+
+    return {"formats": tuple(FORMATTERS), "figure_kinds": tuple(FIGURE_KINDS), "bar_words": tuple(BAR_WORDS)}
 
 
 CALCULATOR_STYLES = "assets/layermap/calculator.css"

@@ -1,25 +1,25 @@
-"""Calculators named by topics: each must exist in ``calculators/`` and declare itself soundly."""
+"""Calculators named by topics: each name must be a module in ``calculators/``, and each calculator
+must declare itself soundly (``generator.checks.calculator_declarations``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.calculation.port import calculator_names, calculator_problems
+from generator.calculation.port import calculator_names
+from generator.checks.calculator_declarations import check_calculators as check_calculator_declarations
 from generator.checks.where import at_topic, suggestion
 from generator.content.loading import TopicFile
 from generator.diagnostics import Diagnostic
 
+__all__ = ["check_calculator_declarations", "check_calculator_names"]
 
-def check_calculators(tf: TopicFile) -> Iterator[Diagnostic]:
-    """Every calculator a depth of this topic names: unknown names, unsound declarations."""
+
+def check_calculator_names(tf: TopicFile) -> Iterator[Diagnostic]:
+    """Every calculator a depth of this topic names must exist."""
+    names = calculator_names()
     for key, depth in tf.topic.depths.present():
-        if depth.calculator and depth.calculator.name not in calculator_names():
-            names = calculator_names()
+        if depth.calculator and depth.calculator.name not in names:
             hint = (suggestion(depth.calculator.name, names) + " (modules in calculators/)" if names
                     else "add a module of that name to calculators/")
             yield at_topic(tf, ("depths", key, "calculator", "name"), "error",
                            f"unknown calculator `{depth.calculator.name}`", hint, value=True)
-        elif depth.calculator:
-            for message, fix in calculator_problems(depth.calculator.name):
-                yield at_topic(tf, ("depths", key, "calculator", "name"), "error",
-                               f"calculator `{depth.calculator.name}`: {message}", fix, value=True)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
-from generator.checks.calculators import check_calculators
+from generator.checks.calculators import check_calculator_declarations, check_calculator_names
 from generator.checks.sources import check_sources
 from generator.checks.where import at_path, at_topic, line_of, suggestion
 from generator.content.loading import Content, TopicFile
@@ -135,8 +135,9 @@ def check_topics(topics: list[TopicFile], map_config: MapConfig | None,
     duplicated = {tid for tid in ids if ids.count(tid) > 1}
     layers = {layer.number for layer in map_config.layers} if map_config else set()
     for tf in topics:
-        found += [*_check_depths(tf), *check_calculators(tf), *_check_place(tf, duplicated, layers)]
-    return found
+        found += [*_check_depths(tf), *check_calculator_names(tf), *_check_place(tf, duplicated, layers)]
+    used = {depth.calculator.name for tf in topics for _, depth in tf.topic.depths.present() if depth.calculator}
+    return [*found, *check_calculator_declarations(used)]  # their declarations, at the calculators' lines
 
 
 def check_content(content: Content, unreadable_ids: set[str] | None = None) -> list[Diagnostic]:

@@ -205,7 +205,7 @@ def test_a_depth_may_cite_the_datasheets_its_calculator_lists() -> None:
     assert check_topics([topic("a", extra)], MAP) == []
 
 
-def test_a_calculator_preset_without_a_datasheet_figure_is_refused_at_its_calculator_line(monkeypatch) -> None:
+def test_a_calculator_preset_without_a_datasheet_figure_is_refused_in_the_calculators_file(monkeypatch) -> None:
     import calculators.parallelism as parallelism
 
     broken = [{**group, "options": [{**group["options"][0], "values": {}, "missing": {f: "x_fact" for f in group["fields"]}}]}
@@ -214,5 +214,5 @@ def test_a_calculator_preset_without_a_datasheet_figure_is_refused_at_its_calcul
     t = topic("a", "    calculator:\n      name: parallelism\n")
     found = formatted(check_topics([t], MAP))
     field = parallelism.PRESETS[0]["fields"][0]
-    assert any(line.startswith("content/a.yaml:9:") and f"has no value for `{field}`" in line and "`x_fact`" in line
-               for line in found), found
+    assert any(line.startswith("calculators/parallelism.py:") and "`PRESETS[0].options[0].values`" in line
+               and f"has no value for `{field}`" in line and "`x_fact`" in line for line in found), found
