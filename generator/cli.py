@@ -10,7 +10,6 @@ import argparse
 import os
 import re
 import sys
-import threading
 import time
 from datetime import date
 from pathlib import Path
@@ -60,57 +59,18 @@ def cmd_build(project: Project, args: argparse.Namespace) -> int:
     return 0
 
 
-CHANGE_EVENTS = {"created", "modified", "moved", "deleted"}  # not opened/closed: reading is no change
-SETTLE_SECONDS = 0.3  # editors save in bursts; regenerate once per burst
-
-
-def _watch_content(project: Project) -> None:
-    """Regenerate the docs tree whenever content changes; the engine then live-reloads."""
-    from watchdog.events import FileSystemEventHandler
-    from watchdog.observers import Observer
-
-    from generator.pipeline import generate
-
-    lock = threading.Lock()
-    pending: list[threading.Timer] = []
-
-    def regenerate(path: str) -> None:
-        with lock:
-            try:
-                _, warnings = generate(project)
-                _print_warnings(warnings)
-                print(f"layermap: regenerated after a change to {path}", file=sys.stderr)
-            except (ContentError, LayermapError) as error:
-                print(f"layermap: not updated, fix these first:\n{error}", file=sys.stderr)
-
-    class Regenerate(FileSystemEventHandler):
-        def on_any_event(self, event) -> None:  # noqa: ANN001 - watchdog's type
-            path = str(getattr(event, "dest_path", "") or event.src_path)
-            if event.is_directory or event.event_type not in CHANGE_EVENTS or not path.endswith(".yaml"):
-                return
-            for timer in pending:
-                timer.cancel()
-            pending[:] = [threading.Timer(SETTLE_SECONDS, regenerate, args=(path,))]
-            pending[0].daemon = True
-            pending[0].start()
-
-    observer = Observer()
-    observer.schedule(Regenerate(), str(project.content_dir), recursive=True)
-    observer.daemon = True
-    observer.start()
-
-
 def cmd_serve(project: Project, args: argparse.Namespace) -> int:
     from generator.emit.engine import serve_site
+    from generator.emit.watch import ContentWatcher
     from generator.pipeline import generate
 
     host, port = args.address.rsplit(":", 1)
     os.environ["LAYERMAP_SITE_URL"] = f"http://{host}:{port}/"
     config, warnings = generate(project)
     _print_warnings(warnings)
-    _watch_content(project)
-    print(f"serving http://{host}:{port}/ — edit content/*.yaml and the page reloads (Ctrl+C stops)")
-    serve_site(config, args.address)
+    with ContentWatcher(project.content_dir, lambda: generate(project)[1]):  # stopped when serving ends
+        print(f"serving http://{host}:{port}/ — edit content/*.yaml and the page reloads (Ctrl+C stops)")
+        serve_site(config, args.address)
     return 0
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
+import threading
 from datetime import date
+from pathlib import Path
 
 import pytest
 from mini_project import MiniProject
 
 from generator.cli import main
+from generator.errors import LayermapError
+from tests.conftest import ROOT
 
 
 class _FixtureDay(date):
@@ -58,3 +63,22 @@ def test_new_refuses_a_bad_id(mini: MiniProject, capsys: pytest.CaptureFixture[s
     _, err = capsys.readouterr()
     assert "error: `Bad Id` is not a valid topic id" in err
     assert not list(mini.content.rglob("*Bad*"))
+
+
+@pytest.mark.parametrize(("ending", "status"), [(None, 0), (LayermapError("the engine failed"), 1)],
+                         ids=["normally (Ctrl+C)", "by an error"])
+def test_serve_watches_content_while_serving_and_stops_after(mini: MiniProject, monkeypatch: pytest.MonkeyPatch,
+                                                             ending: Exception | None, status: int) -> None:
+    shutil.copy(ROOT / "mkdocs.yml", mini.root / "mkdocs.yml")
+    monkeypatch.setenv("LAYERMAP_SITE_URL", "")  # serve sets its own; put back afterwards
+    watching: list[bool] = []
+
+    def serve_site(config: Path, address: str) -> None:
+        watching.append(any(thread.name == "layermap-watch" for thread in threading.enumerate()))
+        if ending:
+            raise ending
+
+    monkeypatch.setattr("generator.emit.engine.serve_site", serve_site)
+    assert main(["--project", str(mini.root), "serve", "--address", "127.0.0.1:8765"]) == status
+    assert watching == [True]
+    assert not any(thread.name == "layermap-watch" for thread in threading.enumerate())
