@@ -1,110 +1,39 @@
 """The typed model of a knowledge map: the single definition of the content schema.
 
-Everything an editor may write in ``content/`` is declared here, once.  The JSON
+Everything an editor may write in ``content/`` is declared here, once (the kinds of value in
+``fields.py``, ``sources.yaml``'s records in ``sources.py``).  The JSON
 Schema that editors' tools read (``schema/*.schema.json``) is generated from these
-classes, and :mod:`generator.loading` validates every YAML file against them.
+classes, and :mod:`generator.content.loading` validates every YAML file against them.
 """
 
 from __future__ import annotations
 
-import re
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints, model_validator
-from pydantic_core import PydanticCustomError, core_schema
+from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
-DEPTH_KEYS: tuple[str, ...] = ("D1", "D2", "D3", "D4", "D5")
-DepthKey = Literal["D1", "D2", "D3", "D4", "D5"]
-
-# The forms of text the schema checks with a pattern; generator.error_messages says what each one means.
-SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
-CITATION_KEY_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]*$"
-COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"
-MODULE_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
-DOI_PATTERN = r"^10\.\d{4,9}/\S+$"
-ARXIV_PATTERN = r"^\d{4}\.\d{4,5}$"
-URL_PATTERN = r"^https?://\S+$"
-
-
-def rule_error(kind: str, message: str, fix: str = "") -> PydanticCustomError:
-    """The error of a content rule: ``kind`` names the rule (pydantic's error type), ``message``
-    says what is wrong and ``fix`` (in the error's context, when given) how to mend it."""
-    return PydanticCustomError(kind, message, {"fix": fix} if fix else None)
-
-
-PlainText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
-"""Text shown exactly as typed: every renderer escapes it for where it lands."""
-
-
-class Markdown(str):
-    """Text written in Markdown: rendered as Markdown, its HTML kept only through the sanitiser.
-
-    A distinct type, so that a renderer can tell it from plain text: only a ``Markdown`` value
-    may enter a page unescaped (:func:`generator.render.escape.markdown_block`).
-    """
-
-    @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        text = core_schema.str_schema(strip_whitespace=True, min_length=1)
-        return core_schema.no_info_after_validator_function(cls, text)
-
-
-Slug = Annotated[
-    str,
-    StringConstraints(pattern=SLUG_PATTERN, min_length=1, max_length=80),
-    Field(description="Lower-case words joined by hyphens, e.g. `gpu-clusters`."),
-]
-CitationKey = Annotated[
-    str,
-    StringConstraints(pattern=CITATION_KEY_PATTERN),
-    Field(description="Key used in citations such as `[@grattafiori2024]`."),
-]
-
-_PARTIAL_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
-
-
-def _check_partial_date(value: str) -> str:
-    match = _PARTIAL_DATE.match(value)
-    if not match:
-        raise PydanticCustomError("partial_date", "must be a date written YYYY, YYYY-MM or YYYY-MM-DD")
-    year, month, day = (int(part) if part else 1 for part in match.groups())
-    try:
-        date(year, month, day)
-    except ValueError as error:  # 2024-13-01 or 2024-02-30: the calendar's reason, e.g. "month must be in 1..12"
-        raise PydanticCustomError("partial_date_not_in_calendar", "{reason}", {"reason": str(error)}) from None
-    return value
-
-
-PartialDate = Annotated[
-    str,
-    AfterValidator(_check_partial_date),
-    Field(description="Publication date: YYYY, YYYY-MM or YYYY-MM-DD."),
-]
-
-
-def _number_if_numeric(value: object) -> object:
-    """YAML 1.1 reads ``70e9`` as text; a calculator input means the number."""
-    if isinstance(value, str):
-        try:
-            return float(value) if any(c in value for c in ".eE") else int(value)
-        except ValueError:
-            return value
-    return value
-
-
-InputValue = Annotated[
-    bool | int | float | str,
-    BeforeValidator(_number_if_numeric),
-    Field(description="An input value in the calculator's base units (e.g. 70e9 parameters), or an option."),
-]
-
-
-class Strict(BaseModel):
-    """Base for every content model: unknown keys are errors, text is trimmed."""
-
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, frozen=True)
-
+from generator.content.fields import (  # noqa: F401 - re-exported: the schema's vocabulary
+    ARXIV_PATTERN,
+    CITATION_KEY_PATTERN,
+    COLOUR_PATTERN,
+    DEPTH_KEYS,
+    DOI_PATTERN,
+    MODULE_NAME_PATTERN,
+    SLUG_PATTERN,
+    URL_PATTERN,
+    CitationKey,
+    DepthKey,
+    InputValue,
+    Markdown,
+    PartialDate,
+    PlainText,
+    Slug,
+    Strict,
+    _number_if_numeric,
+    rule_error,
+)
+from generator.content.sources import Bibliography, Source, SourceKind, SourceRecord  # noqa: F401 - re-exported
 
 # --- map.yaml -----------------------------------------------------------------------
 
@@ -294,83 +223,6 @@ class Example(Strict):
 class Examples(Strict):
     as_of: date = Field(description="When the list was last checked, YYYY-MM-DD.")
     items: list[Example] = Field(min_length=1)
-
-
-SourceKind = Literal[
-    "paper", "book", "report", "datasheet", "documentation", "blog", "news", "dataset", "filing", "standard",
-    "talk", "code", "discussion", "web",
-]
-Doi = Annotated[str, StringConstraints(pattern=DOI_PATTERN), Field(description="A DOI such as `10.1145/361147.361115`.")]
-ArxivId = Annotated[str, StringConstraints(pattern=ARXIV_PATTERN),
-                    Field(description="An arXiv identifier without version, such as `2407.21783`.")]
-Url = Annotated[str, StringConstraints(pattern=URL_PATTERN)]
-
-
-class SourceRecord(Strict):
-    """One record of the map's bibliography (``content/sources.yaml``), cited in text as ``[@key]``.
-
-    Findable by construction: it needs at least one locator (``url``, ``doi`` or ``arxiv``).
-    """
-
-    model_config = ConfigDict(**{**Strict.model_config, "json_schema_extra": {
-        "anyOf": [{"required": ["url"]}, {"required": ["doi"]}, {"required": ["arxiv"]}],
-    }})
-
-    kind: SourceKind = Field(description="What it is: paper, datasheet, blog, dataset, report, documentation, …")
-    title: PlainText
-    authors: list[PlainText] = Field(
-        min_length=1,
-        description="`Family, Given` or `Given Family`; an organisation as one entry.",
-    )
-    date: PartialDate
-    url: Url | None = None
-    doi: Doi | None = None
-    arxiv: ArxivId | None = None
-    note: PlainText | None = None
-
-    @model_validator(mode="after")
-    def _findable(self) -> SourceRecord:
-        if not (self.url or self.doi or self.arxiv):
-            raise rule_error("source_not_findable", "the source cannot be found: it has no `url`, `doi` or `arxiv`",
-                             "add where readers find it: `url: https://…`, `doi: 10.…` or `arxiv: 2407.21783`")
-        return self
-
-    @property
-    def link(self) -> str:
-        """Where a reader finds it: the URL, else the DOI or arXiv page."""
-        if self.url:
-            return self.url
-        return f"https://doi.org/{self.doi}" if self.doi else f"https://arxiv.org/abs/{self.arxiv}"
-
-    @property
-    def locators(self) -> set[str]:
-        """Normalised ways of finding it: two records sharing one are the same source."""
-        found = {self.link.rstrip("/").lower()}
-        if self.doi:
-            found.add(f"doi:{self.doi.lower()}")
-        if self.arxiv:
-            found.add(f"arxiv:{self.arxiv}")
-        arxiv = re.match(r"https?://arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5})", self.link)
-        if arxiv:
-            found.add(f"arxiv:{arxiv.group(1)}")
-        return found
-
-
-class Source(SourceRecord):
-    """A record with its key: what pages list and citations point at."""
-
-    id: CitationKey
-
-
-class Bibliography(Strict):
-    """``content/sources.yaml``: every source of the map, once, keyed by the key text cites."""
-
-    sources: dict[CitationKey, SourceRecord] = Field(
-        default_factory=dict, description="Key → source record; cite it in any topic as `[@key]`."
-    )
-
-    def records(self) -> dict[str, Source]:
-        return {key: Source(id=key, **record.model_dump()) for key, record in self.sources.items()}
 
 
 class Edge(Strict):

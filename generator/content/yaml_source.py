@@ -21,6 +21,8 @@ from typing import Any
 
 import yaml
 
+from generator.content.yaml_errors import explain
+
 KeyPath = tuple[str | int, ...]
 
 _BOOLEANS = {"true": True, "false": False}
@@ -213,88 +215,10 @@ def _build(node: yaml.Node, path: KeyPath, doc: YamlDocument) -> Any:
     return _Builder(doc).build(node, path)
 
 
-# --- syntax errors in editors' words ---------------------------------------------------
-
-_QUOTE_HINT = "put the whole value in quotes"
-
-
-def _line(text: str, number: int) -> str:
-    lines = text.splitlines()
-    return lines[number - 1] if 0 < number <= len(lines) else ""
-
-
 def _explain(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Position, str]:
-    """(message, position, hint) for a PyYAML error."""
-    problem, context = error.problem or "", error.context or ""
-    at = error.problem_mark or error.context_mark
-    where = Position(at.line + 1, at.column + 1) if at else Position(1, 1)
-    opened = error.context_mark
-    opened_at = Position(opened.line + 1, opened.column + 1) if opened else where
-    line = _line(text, where.line)
-
-    found = re.match(r"found character '(.*)' that cannot start any token", problem)
-    if found and found.group(1) == "\\t":
-        return ("a tab character is used for indentation", where,
-                "indent with spaces only; YAML does not allow tabs")
-    if found:
-        char = found.group(1)
-        start = where.column - 2 if char == "@" and line[where.column - 2 : where.column - 1] == "[" else where.column - 1
-        value = line[start:].strip()
-        shown = value if len(value) <= 40 else value[:39] + "…"
-        what = "a citation `[@…]`" if start < where.column - 1 else "a backtick" if char == "`" else f"`{char}`"
-        return (f"a value cannot start with {what}", Position(where.line, start + 1),
-                f'{_QUOTE_HINT}: `"{shown}"`, or write it as a `|` block')
-    if "alias" in context or "alias" in problem:
-        return ("a value starting with `*` is read as a YAML alias", opened_at if "alias" in context else where,
-                f"{_QUOTE_HINT}, e.g. `body: \"*bold* text\"`")
-    flow = re.match(r"while parsing a flow (sequence|mapping)", context)
-    if flow:
-        bracket, closing = ("[", "]") if flow.group(1) == "sequence" else ("{", "}")
-        return (f"the `{bracket}` opened here is never closed", opened_at,
-                f"add the closing `{closing}`, and quote items that contain `,`, `:` or `#`")
-    if "while scanning a quoted scalar" in context:
-        return ("the quote opened here is never closed", opened_at,
-                "add the closing quote at the end of the text")
-    if "could not find expected ':'" in problem:
-        return ("this line has no `:` after its key", opened_at,
-                "write it as `key: value`, or indent it to continue the text of the line above")
-    if problem == "mapping values are not allowed here":
-        before = line[: where.column - 1]
-        if ": " in before or before.rstrip().endswith(":"):
-            return ("the value contains `: `, which YAML reads as a new key", where,
-                    f"{_QUOTE_HINT}, e.g. `title: \"Boards: the basics\"`")
-        return ("this key is indented more than the keys above it", where,
-                "line it up with the keys it belongs with (same number of spaces)")
-    found_token = re.match(r"expected <block end>, but found '(.*)'", problem)
-    if found_token:
-        token = found_token.group(1)
-        if token == "-":
-            return ("a list item `- ` stands where a `key: value` line was expected", where,
-                    "indent the list under its key, or remove the `- `")
-        if token == "<scalar>":
-            return ("unexpected text after the value", where,
-                    f"{_QUOTE_HINT}, or move the extra text to its own `key: value` line")
-        if token == "?":
-            return ("a `key: value` line stands inside a list", where,
-                    "start it with `- ` to make it a list item, or indent it under an item")
-        return ("this line is indented differently from the lines above it", where,
-                "indent it with exactly as many spaces as the keys it belongs with")
-    if "'<stream end>'" in problem:
-        return ("the file ends in the middle of a value", where,
-                "close every `[`, `{` and quote that was opened, and finish the last value")
-    if problem.startswith("expected the node content"):
-        return ("a value is missing here", where, "write the value, or put it in quotes")
-    escape = re.match(r"found unknown escape character '(.*)'", problem)
-    if escape:
-        return (f"`\\{escape.group(1)}` is not an escape YAML knows inside double quotes", where,
-                "use single quotes instead, or write `\\\\` for a backslash")
-    if "single document" in context:
-        return ("the file holds more than one YAML document", where,
-                "remove the `---` line: a file is one topic (or the map)")
-    if "expected <block end>" in problem or "block collection" in context:
-        return ("this line is indented differently from the lines above it", where,
-                "indent it with exactly as many spaces as the keys it belongs with")
-    return (problem or context or "invalid YAML", where, "")
+    """(message, position, hint) for a PyYAML error, in an editor's words (content/yaml_errors.py)."""
+    found = explain(error, text)
+    return found.message, Position(found.line, found.column), found.hint
 
 
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~15× faster, same nodes and marks

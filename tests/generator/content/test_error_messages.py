@@ -11,7 +11,7 @@ from mini_project import BOARDS as GOOD
 from pydantic import ValidationError
 from test_schema_errors import BROKEN, BROKEN_SOURCES, SOURCE
 
-from generator.content import error_messages, schema
+from generator.content import error_messages, fields, schema, sources
 from generator.content.model_paths import Failure
 from generator.content.schema import Bibliography, Topic
 from generator.content.schema_errors import EXPLANATIONS, diagnostics_from, explain
@@ -19,9 +19,9 @@ from generator.content.yaml_source import parse_yaml
 
 
 def _rule_types() -> set[str]:
-    """Every error type schema.py raises itself (rule_error / PydanticCustomError)."""
-    tree = ast.parse(inspect.getsource(schema))
-    return {node.args[0].value for node in ast.walk(tree)
+    """Every error type the schema's modules raise themselves (rule_error / PydanticCustomError)."""
+    trees = [ast.parse(inspect.getsource(module)) for module in (schema, fields, sources)]
+    return {node.args[0].value for tree in trees for node in ast.walk(tree)
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("rule_error", "PydanticCustomError")
             and node.args and isinstance(node.args[0], ast.Constant)}
 
