@@ -182,26 +182,28 @@ def slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
 
 
-def sources_for(rng: random.Random) -> list[dict]:
+def sources_for(rng: random.Random, topic_number: int) -> list[dict]:
+    """A topic's sources; keys are unique in the whole map (``content/sources.yaml`` is one bibliography)."""
     out, used = [], set()
     for _ in range(rng.randint(3, 5)):
         family = rng.choice(FAMILIES)
         year = rng.randint(2015, 2026)
-        key = f"{slug(family).replace('-', '')}{year}"
+        key = f"{slug(family).replace('-', '')}{year}t{topic_number}"
         while key in used:
             key += "b"
         used.add(key)
         authors = [f"{family}, {rng.choice(GIVEN)}"] + [
             f"{rng.choice(FAMILIES)}, {rng.choice(GIVEN)}" for _ in range(rng.randint(0, 3))]
         title = Prose(rng).sentence((5, 11))[:-1].replace("**", "")
-        out.append({"id": key, "title": title, "authors": authors, "date": f"{year}-{rng.randint(1, 12):02d}",
-                    "url": f"https://example.org/papers/{key}"})
+        out.append({"id": key, "kind": "paper", "title": title, "authors": authors,
+                    "date": f"{year}-{rng.randint(1, 12):02d}", "url": f"https://example.org/papers/{key}"})
     return out
 
 
-def synthetic_topic(topic_id: str, title: str, layer: int, others: list[str], rng: random.Random) -> dict:
+def synthetic_topic(topic_id: str, title: str, layer: int, others: list[str], rng: random.Random,
+                    sources: list[dict]) -> dict:
+    """A topic citing ``sources`` (which go to content/sources.yaml, not into the topic)."""
     prose = Prose(rng)
-    sources = sources_for(rng)
     keys = [s["id"] for s in sources]
     summary = prose.sentence((16, 26)).replace("**", "")[:240].rstrip(".") + "."
     d4_body = prose.body(4, (3, 5), keys, 0.35, bullets=4)
@@ -239,7 +241,6 @@ def synthetic_topic(topic_id: str, title: str, layer: int, others: list[str], rn
         "examples": {"as_of": date(2026, rng.randint(1, 11), rng.randint(1, 28)),
                      "items": [{"name": f"{rng.choice(TOOLS)} ({rng.choice(WORDS)} {rng.choice(WORDS)})",
                                 "kind": rng.choice(KINDS)} for _ in range(rng.randint(3, 5))]},
-        "sources": sources,
         "edges": edges,
     }
 
@@ -267,16 +268,21 @@ def write_project(root: Path, topics: int, seed: int) -> dict[str, str]:
     ids = [slug(t) for t in titles]
     weights = [w for _, _, w in LAYERS]
     layers = rng.choices(range(1, len(LAYERS) + 1), weights=weights, k=topics)
-    pages = {}
+    pages, bibliography = {}, {}
     for index, (topic_id, title, layer) in enumerate(zip(ids, titles, layers, strict=True)):
         others = ids[:index] + ids[index + 1:]
-        data = synthetic_topic(topic_id, title, layer, others, rng)
+        sources = sources_for(rng, index)
+        bibliography |= {record["id"]: {k: v for k, v in record.items() if k != "id"} for record in sources}
+        data = synthetic_topic(topic_id, title, layer, others, rng, sources)
         folder = content / f"layer-{layer}"
         folder.mkdir(exist_ok=True)
         (folder / f"{topic_id}.yaml").write_text(
             yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000), encoding="utf-8")
         pages[topic_id] = f"layer-{layer}/{topic_id}.md"
+    (content / "sources.yaml").write_text(yaml.dump({"sources": bibliography}, Dumper=_Dumper, sort_keys=False,
+                                                    allow_unicode=True, width=1000), encoding="utf-8")
     shutil.copy2(CODE / "mkdocs.yml", root / "mkdocs.yml")
+    (root / "node_modules").symlink_to(REPO / "node_modules")  # the pinned npm packages the build ships
     return pages
 
 
@@ -320,6 +326,7 @@ def snapshot_code(work: Path) -> Path:
             shutil.copytree(REPO / package, code / package, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy2(REPO / "mkdocs.yml", code / "mkdocs.yml")
     shutil.copy2(Path(__file__).with_name("what_if.py"), code / "what_if.py")
+    (code / "node_modules").symlink_to(REPO / "node_modules")  # Workbox and Pyodide are found beside the code
     return code
 
 
