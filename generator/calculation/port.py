@@ -89,6 +89,11 @@ def calcview_raw(module: ModuleType, inputs: dict) -> dict[str, str]:
     return raw_from_values(module, inputs)
 
 
-def displayed_outputs(module: ModuleType, inputs: dict) -> dict[str, str]:
-    """Every output as the page displays it, for a scenario given as in ``calcview_raw``."""
-    return calcview.evaluate(module, calcview_raw(module, inputs))["display"]
+def page_evaluation(module: ModuleType, inputs: dict) -> tuple[dict[str, str], dict]:
+    """What the page holds and shows for a scenario given as in ``calcview_raw``: the form text it
+    sets, and ``calcview.evaluate`` of that text (the same call the browser's worker makes), whose
+    ``values`` are the numbers compute() gives for the text as parsed. ValueError if no text can
+    say the scenario (an unknown input, a number too large)."""
+    raw = calcview_raw(module, inputs)
+    return raw, calcview.evaluate(module, raw)
+
