@@ -1,10 +1,8 @@
-"""Which files the built site needs for live calculators, and a guard on what they import.
+"""Which Python files the browser's worker imports, and a guard on what they import.
 
-Site layout (paths relative to the site root):
-  assets/pyodide/…                the Pyodide runtime, copied from node_modules/pyodide
-  assets/layermap/calculator.js   page glue (ES module), calc-worker.js (module worker),
-  assets/layermap/calculator.css  styles for the calculator block and its figures
-  assets/py/calcview/…, assets/py/calculators/…   the same Python the build ran
+The Python ships under assets/py/ of the built site (assets/py/calcview/…, assets/py/calculators/…):
+the same files the build ran. The generator decides where every other file of a live calculator
+goes (the Pyodide runtime, the glue): ``generator.calculation.port.site_assets``.
 The worker learns which Python files to fetch from the calculator block itself
 (``data-python-files``, written by render_form from calculator_python_files()): calcview, the
 calculators package and that calculator with the helpers it imports, never the other
@@ -14,7 +12,6 @@ calculators. The site needs no extra manifest file.
 from __future__ import annotations
 
 import ast
-import shutil
 import sys
 from pathlib import Path
 
@@ -23,13 +20,6 @@ BUILD_TIME_MODULES = ("calcview/form.py", "calcview/site_files.py", "calcview/de
 CALCULATORS_PACKAGE = "calculators"
 PYTHON_PREFIX = "assets/py/"
 PACKAGES_ROOT = Path(__file__).resolve().parent.parent  # holds calcview/ and calculators/
-PYODIDE_PREFIX = "assets/pyodide/"
-PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-GLUE_FILES = {
-    "assets/layermap/calculator.js": "generator/assets/calculator.js",
-    "assets/layermap/calc-worker.js": "generator/assets/calc-worker.js",
-    "assets/layermap/calculator.css": "calcview/calculator.css",
-}
 # In the standard library but absent or useless in Pyodide's default build.
 UNAVAILABLE_IN_PYODIDE = frozenset(
     {"curses", "dbm", "ensurepip", "idlelib", "lzma", "multiprocessing", "readline", "sqlite3", "ssl", "subprocess", "tkinter", "turtle", "turtledemo", "venv"}
@@ -85,31 +75,6 @@ def package_imports(path: Path) -> list[str]:
             elif module and module.startswith(f"{CALCULATORS_PACKAGE}."):
                 found.append(module)
     return [f"{name.replace('.', '/')}.py" for name in found if name.count(".") == 1]
-
-
-def site_assets(repo_root: Path) -> dict[str, Path]:
-    """Every static file live calculators need: Pyodide runtime, JS/CSS glue and Python sources."""
-    repo_root = Path(repo_root)
-    runtime = {PYODIDE_PREFIX + name: repo_root / "node_modules" / "pyodide" / name for name in PYODIDE_RUNTIME_FILES}
-    glue = {site_path: repo_root / source for site_path, source in GLUE_FILES.items()}
-    return {**runtime, **glue, **browser_files(repo_root)}
-
-
-def write_site_assets(repo_root: Path, site_dir: Path) -> list[str]:
-    """Copy site_assets() into a built site; returns the site paths written.
-
-    Checks imports first, so a calculator that would fail in the browser fails the build.
-    """
-    check_browser_imports(browser_files(repo_root).values())
-    written = []
-    for site_path, source in site_assets(repo_root).items():
-        if not source.is_file():
-            raise FileNotFoundError(f"{source}: needed at {site_path} (run `npm ci` for the Pyodide files)")
-        target = Path(site_dir) / site_path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
-        written.append(site_path)
-    return written
 
 
 def imported_top_names(tree: ast.AST) -> list[tuple[str, int]]:

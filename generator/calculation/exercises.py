@@ -1,28 +1,34 @@
-"""Things to try, played in CPython through the calculator port.
+"""Things to try, played through the same evaluation the page runs.
 
-An exercise's steps produce a sequence of calculator states (inputs and outputs); its claims
-are judged against that sequence. The checks (``generator.checks.exercises``) turn a false
-claim into an error; the page model uses the same states for the plan the browser plays and
-the end state it reveals.
+An exercise's steps produce a sequence of calculator states; its claims are judged against
+that sequence. Each state is what the page shows after the browser sets the form text for it:
+``calcview.evaluate`` (through the calculator port) of that text, so a number that the form's
+text rounds is judged as the reader sees it, not as the YAML wrote it. ``play`` is the one
+function that makes these states: the checks (``generator.checks.exercises``) turn a false
+claim into an error, the page model takes the plan the browser plays and the end state it
+reveals from them (``plan``), and the browser tests play the same plan.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from generator.calculation.port import page_evaluation
 from generator.content.schema import Claim, Exercise
 
 
 @dataclass(frozen=True)
 class State:
-    """One moment of an exercise: the inputs set so far and what the calculator says."""
+    """One moment of an exercise: the inputs set so far and what the page's calculator says."""
 
-    inputs: dict[str, Any]
-    outputs: dict[str, Any]
+    inputs: dict[str, Any]  # as the exercise sets them (base units, option values)
+    outputs: dict[str, Any]  # the numbers the page computes from the form text (evaluate's values)
     label: str  # "micro_batches 8", for messages
+    raw: dict[str, str] = field(default_factory=dict)  # the form text the page holds
+    display: dict[str, str] = field(default_factory=dict)  # every output as the page shows it
 
 
 class ExerciseError(ValueError):
@@ -35,11 +41,16 @@ def starting_inputs(module: ModuleType, overrides: dict[str, Any]) -> dict[str, 
     return inputs
 
 
-def _compute(module: ModuleType, inputs: dict[str, Any], label: str) -> State:
+def _evaluate(module: ModuleType, inputs: dict[str, Any], label: str) -> State:
+    """The state the page shows once its form holds the text for ``inputs``."""
     try:
-        return State(dict(inputs), module.compute(**inputs), label)
+        raw, result = page_evaluation(module, inputs)
     except ValueError as error:
         raise ExerciseError(f"the calculator refuses the state at {label}: {error}") from None
+    if not result["ok"]:
+        reasons = "; ".join(result["errors"].values())
+        raise ExerciseError(f"the calculator refuses the state at {label}: {reasons}")
+    return State(dict(inputs), result["values"], label, raw, result["display"])
 
 
 def _check_names(module: ModuleType, names: list[str]) -> None:
@@ -57,12 +68,12 @@ def play(module: ModuleType, overrides: dict[str, Any], exercise: Exercise) -> l
     """
     _check_names(module, list(overrides))
     inputs = starting_inputs(module, overrides)
-    states = [_compute(module, inputs, "the page's scenario")]
+    states = [_evaluate(module, inputs, "the page's scenario")]
 
     def visit(label: str) -> None:
         if len(states) > 1 and inputs == states[-1].inputs:
             return
-        states.append(_compute(module, inputs, label))
+        states.append(_evaluate(module, inputs, label))
 
     for step in exercise.steps:
         if step.set is not None:
@@ -77,12 +88,32 @@ def play(module: ModuleType, overrides: dict[str, Any], exercise: Exercise) -> l
     return states
 
 
+def plan(states: list[State]) -> list[dict[str, str]]:
+    """What the browser sets, state by state: the full form text of the first state, then for
+    each later one the text of the inputs the exercise changed."""
+    changes = [dict(states[0].raw)]
+    for before, after in zip(states, states[1:]):
+        changes.append({k: after.raw[k] for k, v in after.inputs.items() if before.inputs.get(k) != v})
+    return changes
+
+
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
         return f"{value:.4g}"
     return str(value)
+
+
+def _apart(found: Any, expected: Any) -> tuple[str, str]:
+    """Two different values written with as many digits as it takes to tell them apart."""
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (found, expected))
+    if not numbers or not any(isinstance(v, float) for v in (found, expected)):
+        return _show(found), _show(expected)
+    for digits in (4, 8, 12):
+        if f"{found:.{digits}g}" != f"{expected:.{digits}g}":
+            break
+    return f"{found:.{digits}g}", f"{expected:.{digits}g}"
 
 
 def same(found: Any, expected: Any, tolerance: float) -> bool:
@@ -114,7 +145,8 @@ def claim_failure(claim: Claim, states: list[State]) -> str | None:
         state = step_states(states)[0] if claim.at == "start" else states[-1]
         found = _output(state, out)
         if not same(found, claim.equals, claim.tolerance):
-            return f"{out} is {_show(found)} at {state.label}, not {_show(claim.equals)}"
+            shown, wanted = _apart(found, claim.equals)
+            return f"{out} is {shown} at {state.label}, not {wanted}"
         return None
     if claim.becomes is not None:
         # Like trends, read from where the exercise starts (its first step), not the page's scenario.

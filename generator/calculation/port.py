@@ -64,21 +64,28 @@ def declaration_vocabulary() -> dict[str, tuple[str, ...]]:
 
 
 CALCULATOR_STYLES = "assets/layermap/calculator.css"
-PACKAGE_ROOT = Path(calcview.__file__).resolve().parent.parent
+PACKAGE_ROOT = Path(calcview.__file__).resolve().parent.parent  # holds calcview/ and calculators/
+CALCULATOR_GLUE = {  # site path -> source: the page's glue, the worker it starts, their styles
+    "assets/layermap/calculator.js": Path(__file__).resolve().parent.parent / "assets" / "calculator.js",
+    "assets/layermap/calc-worker.js": Path(__file__).resolve().parent.parent / "assets" / "calc-worker.js",
+    CALCULATOR_STYLES: PACKAGE_ROOT / "calcview" / "calculator.css",
+}
+PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
 def site_assets(project_root: Path) -> dict[str, Path]:
-    """Everything live calculators need in the site: the Pyodide runtime, the glue and the
-    Python files the worker imports (checked to use only what Pyodide's standard library has)."""
+    """Site path -> source of every file live calculators need: the one place that decides it, for
+    the build and the tests alike. The Pyodide runtime under assets/pyodide/ (from the project's
+    pinned npm package), the glue under assets/layermap/, and under assets/py/ the Python files
+    the worker imports, checked to use only what Pyodide's standard library has."""
+    python = calcview.browser_files(PACKAGE_ROOT)  # glue and Python ship with layermap itself
     try:
-        calcview.check_browser_imports(calcview.browser_files(PACKAGE_ROOT).values())
+        calcview.check_browser_imports(python.values())
     except ValueError as error:
         raise LayermapError(f"a calculator cannot run in the browser: {error}",
                             "import only the standard library in calculators/ and calcview/") from None
-    files = calcview.site_assets(PACKAGE_ROOT)  # glue and Python ship with layermap itself
-    runtime = Path(project_root) / "node_modules" / "pyodide"  # the project's pinned npm package
-    for site_path in [p for p in files if p.startswith("assets/pyodide/")]:
-        files[site_path] = runtime / Path(site_path).name
+    runtime = Path(project_root) / "node_modules" / "pyodide"
+    files = {**{f"assets/pyodide/{name}": runtime / name for name in PYODIDE_RUNTIME}, **CALCULATOR_GLUE, **python}
     missing = sorted(str(source) for source in files.values() if not source.is_file())
     if missing:
         raise LayermapError(f"files the live calculators need are missing: {', '.join(missing)}",
@@ -102,6 +109,11 @@ def calcview_raw(module: ModuleType, inputs: dict) -> dict[str, str]:
     return raw_from_values(module, inputs)
 
 
-def displayed_outputs(module: ModuleType, inputs: dict) -> dict[str, str]:
-    """Every output as the page displays it, for a scenario given as in ``calcview_raw``."""
-    return calcview.evaluate(module, calcview_raw(module, inputs))["display"]
+def page_evaluation(module: ModuleType, inputs: dict) -> tuple[dict[str, str], dict]:
+    """What the page holds and shows for a scenario given as in ``calcview_raw``: the form text it
+    sets, and ``calcview.evaluate`` of that text (the same call the browser's worker makes), whose
+    ``values`` are the numbers compute() gives for the text as parsed. ValueError if no text can
+    say the scenario (an unknown input, a number too large)."""
+    raw = calcview_raw(module, inputs)
+    return raw, calcview.evaluate(module, raw)
+

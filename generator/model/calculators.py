@@ -6,14 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.calculation.exercises import play
-from generator.calculation.port import (
-    calculator_html,
-    calculator_module,
-    calcview_raw,
-    displayed_outputs,
-    typed_calculator_sources,
-)
+from generator.calculation.exercises import plan, play
+from generator.calculation.port import calculator_html, calculator_module, typed_calculator_sources
 from generator.calculation.prose_numbers import expand_numbers
 from generator.content.schema import Exercise, Source
 
@@ -42,13 +36,8 @@ class CalculatorBridge:
     def exercise(self, name: str, values: dict[str, Any], exercise: Exercise) -> ExerciseView:
         module = calculator_module(name)
         states = play(module, values, exercise)
-        plan = [calcview_raw(module, states[0].inputs)]
-        for before, after in zip(states, states[1:]):
-            changed = {k: v for k, v in after.inputs.items() if before.inputs.get(k) != v}
-            full = calcview_raw(module, after.inputs)
-            plan.append({k: full[k] for k in changed})
-        shown = displayed_outputs(module, states[-1].inputs)
+        shown = states[-1].display
         wanted = [c.output for c in exercise.claims] + [o["name"] for o in module.OUTPUTS if o.get("announce")]
         labels = {o["name"]: o["label"] for o in module.OUTPUTS}
         end = [(n, labels[n], shown[n]) for n in dict.fromkeys(wanted) if n in shown]
-        return ExerciseView(plan, end)
+        return ExerciseView(plan(states), end)

@@ -19,9 +19,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from generator.calculation.exercises import play
-from generator.calculation.port import calculator_module, calcview_raw
-from generator.model.calculators import CalculatorBridge
-from tests.browser.test_exercises import CASES, open_calculator, set_control
+from generator.calculation.port import calculator_module
+from tests.browser.test_exercises import CASES, open_calculator, play_through_the_controls
 from tests.conftest import ROOT, BuiltSite, _QuietHandler, build_project, copy_project, free_port
 
 pytestmark = pytest.mark.browser
@@ -194,23 +193,14 @@ def check_depth_switch(page: Page, site: SubPathSite) -> None:
 
 
 def check_one_exercise_per_calculator(page: Page, site: SubPathSite) -> None:
-    import calcview
-
     first_cases = {}
     for case in CASES:
         topic, key, depth, index, exercise = case.values
         first_cases.setdefault(depth.calculator.name, case.values)
     assert len(first_cases) >= 6
     for name, (topic, key, depth, _, exercise) in first_cases.items():
-        module, values = calculator_module(name), dict(depth.calculator.values)
         calc = open_calculator(page, site.built(), topic, key, name)
-        plan = CalculatorBridge().exercise(name, values, exercise).plan
-        for changes, state in zip(plan, play(module, values, exercise), strict=True):
-            for field, text in changes.items():
-                set_control(calc, field, text)
-            expected = calcview.evaluate(module, calcview_raw(module, state.inputs))["display"]
-            for output, shown in expected.items():
-                expect(calc.locator(f'dd[data-output="{output}"]')).to_have_text(shown)
+        play_through_the_controls(calc, play(calculator_module(name), dict(depth.calculator.values), exercise))
 
 
 def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: BrowserContext, sub_path_site: SubPathSite) -> None:

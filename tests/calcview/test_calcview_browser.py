@@ -1,6 +1,6 @@
 """calculator.js + calc-worker.js in Chromium, on a standalone page (no generator needed).
 
-The page holds render_form's block and the site assets from calcview.write_site_assets, served
+The page holds render_form's block and the site assets the build copies (generator.calculation.port.site_assets), served
 over http://127.0.0.1 (Pyodide cannot run from file://). A second page has the script but no
 calculator and must not load any Pyodide byte.
 """
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from calculators import parallelism, reliability
-from calcview import calculator_python_files, evaluate, render_form, write_site_assets
+from calcview import calculator_python_files, evaluate, render_form
+from tests.calcview.site_assets import copy_site_assets
 from tests.conftest import free_port, serve_folder
 
 pytestmark = pytest.mark.browser
@@ -37,7 +38,7 @@ def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A served folder with the site assets under a sub-path, like GitHub Pages: /project/."""
     folder = tmp_path_factory.mktemp("calc-harness")
     site = folder / "project"
-    write_site_assets(REPO, site)
+    copy_site_assets(site)
     (site / "calc" ).mkdir()
     block = render_form(parallelism, "calc-parallelism")
     (site / "calc" / "index.html").write_text(PAGE.format(title="Calculator", root="../", body=block), encoding="utf-8")
@@ -46,7 +47,7 @@ def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (site / "notes.html").write_text(PAGE.format(title="Notes", root="", body=notes), encoding="utf-8")
     (site / "plain.html").write_text(PAGE.format(title="No calculator", root="", body="<p>Nothing to compute.</p>"), encoding="utf-8")
     broken = folder / "broken"  # the same site with the wasm missing
-    write_site_assets(REPO, broken)
+    copy_site_assets(broken)
     (broken / "assets/pyodide/pyodide.asm.wasm").unlink()
     (broken / "calc.html").write_text(PAGE.format(title="Broken", root="", body=block), encoding="utf-8")
     port = free_port()

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from calculators import parallelism
-from calcview import render_form, write_site_assets
+from calcview import render_form
+from tests.calcview.site_assets import copy_site_assets
 from tests.conftest import free_port, serve_folder
 
 pytestmark = pytest.mark.browser
@@ -43,7 +44,7 @@ extra_javascript:
 def material_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     project = tmp_path_factory.mktemp("material-site")
     docs = project / "docs"
-    write_site_assets(REPO, docs)
+    copy_site_assets(docs)
     (docs / "index.md").write_text("# Home\n\nNo calculator here. Go to [the calculator](calc.md).\n", encoding="utf-8")
     block = render_form(parallelism, "calc-parallelism")
     (docs / "calc.md").write_text(f"# Calculator\n\nBack [home](index.md).\n\n{block}\n", encoding="utf-8")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from calcview import browser_files, calculator_python_files, check_browser_imports, python_file_names, site_assets, write_site_assets
+from calcview import browser_files, calculator_python_files, check_browser_imports, python_file_names
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -108,19 +108,3 @@ def test_guard_catches_imports_inside_functions(tmp_path):
     bad.write_text("def f():\n    import yaml\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r":2: imports 'yaml'"):
         check_browser_imports([bad])
-
-
-def test_site_assets_include_runtime_glue_and_python():
-    assets = site_assets(REPO)
-    for path in ["assets/pyodide/pyodide.mjs", "assets/pyodide/pyodide.asm.wasm", "assets/pyodide/python_stdlib.zip",
-                 "assets/pyodide/pyodide-lock.json", "assets/layermap/calculator.js", "assets/layermap/calc-worker.js",
-                 "assets/layermap/calculator.css", "assets/py/calculators/parallelism.py"]:
-        assert path in assets
-
-
-def test_write_site_assets_copies_everything(tmp_path):
-    written = write_site_assets(REPO, tmp_path)
-    assert sorted(written) == sorted(site_assets(REPO))
-    for path in written:
-        assert (tmp_path / path).is_file()
-    assert (tmp_path / "assets/py/calculators/parallelism.py").read_bytes() == (REPO / "calculators/parallelism.py").read_bytes()

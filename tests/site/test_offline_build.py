@@ -9,7 +9,7 @@ import pytest
 
 from generator.cli import main
 from tests.conftest import ROOT
-from tests.generator.test_offline import REVISION, worker_manifests
+from tests.generator.emit.test_offline import REVISION, worker_manifests
 
 MINI = ROOT / "tests" / "fixtures" / "mini"
 PUBLIC_URL = "https://user.github.io/layermap/"

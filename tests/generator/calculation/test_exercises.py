@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 
 import calculators.parallelism as parallelism
-from generator.calculation.exercises import claim_failure, play
+from generator.calculation.exercises import claim_failure, plan, play
 from generator.content.schema import Claim, Exercise
 from generator.diagnostics import ContentError
 from generator.pipeline import load_map
 from generator.project import Project
 from tests.conftest import ROOT
+from tests.generator.fake_calculators import rounding_calculator
 
 
 def exercise(steps: list[dict], claims: list[dict] | None = None) -> Exercise:
@@ -113,3 +114,17 @@ def test_a_trend_over_an_output_that_is_not_a_number_is_a_false_claim_not_a_cras
     failure = claim_failure(Claim(output="months", trend="falls"), states)
     assert failure == "months is not a number between x 1 and x 2 (30 → None): a trend or ratio needs numbers at every step"
     assert "not a number" in claim_failure(Claim(output="months", ratio=2), states)
+
+
+def test_states_are_what_the_page_computes_from_the_form_text_it_sets() -> None:
+    states = play(rounding_calculator(), {}, exercise([{"set": {"x": 1234567.5}}]))
+    assert states[-1].inputs == {"x": 1234567.5}  # as the exercise wrote it
+    assert states[-1].raw == {"x": "1.23457e+06"}  # the text the page sets
+    assert states[-1].outputs == {"y": 1234570}  # what the page computes from that text
+    assert plan(states) == [{"x": "1"}, {"x": "1.23457e+06"}]
+
+
+def test_a_claim_true_of_the_exact_number_but_not_of_the_page_is_false() -> None:
+    states = play(rounding_calculator(), {}, exercise([{"set": {"x": 1234567.5}}]))
+    failure = claim_failure(Claim(output="y", equals=1234567.5, tolerance=1e-9), states)
+    assert failure == "y is 1234570 at x 1.235e+06, not 1234567.5"

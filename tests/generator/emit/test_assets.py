@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from calcview.site_files import GLUE_FILES
+from generator.calculation.port import CALCULATOR_GLUE
 from generator.emit.docs_tree import layermap_assets
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -29,7 +29,7 @@ SINKS = {
 
 def shipped_scripts() -> list[Path]:
     """Every JavaScript file the build copies into the site from this repository."""
-    sources = {*layermap_assets().values(), *(ROOT / source for source in GLUE_FILES.values())}
+    sources = {*layermap_assets().values(), *CALCULATOR_GLUE.values()}
     return sorted(path.resolve() for path in sources if path.suffix in {".js", ".mjs"})
 
 
