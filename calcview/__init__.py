@@ -6,8 +6,8 @@ reader's browser. Public API:
 - ``evaluate(module, raw) -> dict``: parse, compute, format, draw (plain data for JS).
 - ``evaluate_json(module, raw_json) -> str``: the same across the browser worker's boundary.
 - ``render_form(module, instance_id, values=None) -> str``: the calculator's HTML block.
-- ``browser_files(repo_root)``, ``site_assets(repo_root)``, ``write_site_assets(repo_root, site_dir)``,
-  ``check_browser_imports(sources)``: shipping it to the browser.
+- ``browser_files(repo_root)``, ``check_browser_imports(sources)``: the Python shipped to the
+  browser (the generator adds the Pyodide runtime and the glue: ``generator.calculation.port``).
 
 How a site uses it (what the generator does):
 
@@ -15,9 +15,9 @@ How a site uses it (what the generator does):
    Markdown with a blank line before and after (one raw HTML block; it keeps its structure
    inside ``<section markdown>`` too). It already lists the Python files the worker fetches
    for that calculator (``calculator_python_files``).
-2. Files: copy ``site_assets(repo_root)`` into the docs folder (Pyodide runtime under
-   assets/pyodide/, calculator.js, calc-worker.js and calculator.css under assets/layermap/,
-   the Python under assets/py/), or call ``write_site_assets(repo_root, docs_dir)``.
+2. Files: copy the generator's ``site_assets(project_root)`` into the docs folder (Pyodide
+   runtime under assets/pyodide/, calculator.js, calc-worker.js and calculator.css under
+   assets/layermap/, ``browser_files`` under assets/py/).
 3. Config: ``extra_javascript: [{path: assets/layermap/calculator.js, type: module}]`` and
    ``extra_css: [assets/layermap/calculator.css]``. calculator.js finds everything else from
    its own URL, so the site may live under a sub-path; it starts the worker only on pages
@@ -36,11 +36,8 @@ _BUILD_TIME_NAMES = {
     "render_form": ".form",
     "browser_files": ".site_files",
     "check_browser_imports": ".site_files",
-    "declaration_problems": ".declarations",
     "python_file_names": ".site_files",
     "calculator_python_files": ".site_files",
-    "site_assets": ".site_files",
-    "write_site_assets": ".site_files",
 }
 
 
@@ -54,7 +51,6 @@ __all__ = [
     "browser_files",
     "calculator_python_files",
     "check_browser_imports",
-    "declaration_problems",
     "default_raw",
     "draw_figures",
     "evaluate",
@@ -64,6 +60,4 @@ __all__ = [
     "parse_input",
     "python_file_names",
     "render_form",
-    "site_assets",
-    "write_site_assets",
 ]

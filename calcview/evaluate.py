@@ -9,11 +9,6 @@ from .figures import draw_figures
 from .values import allowed_range, format_input, format_output, parse_input, quoted
 
 
-def default_values(module: object) -> dict[str, object]:
-    """The declared default of every input, in base units."""
-    return {spec["name"]: spec["default"] for spec in module.INPUTS}
-
-
 def default_raw(module: object) -> dict[str, str]:
     """The form text of every input's default (what Reset puts back)."""
     return {spec["name"]: format_input(spec, spec["default"]) for spec in module.INPUTS}

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 BROWSER_PACKAGES = ("calcview", "calculators")
-BUILD_TIME_MODULES = ("calcview/form.py", "calcview/site_files.py", "calcview/declarations.py")  # never imported by the worker
+BUILD_TIME_MODULES = ("calcview/form.py", "calcview/site_files.py")  # never imported by the worker
 CALCULATORS_PACKAGE = "calculators"
 PYTHON_PREFIX = "assets/py/"
 PACKAGES_ROOT = Path(__file__).resolve().parent.parent  # holds calcview/ and calculators/

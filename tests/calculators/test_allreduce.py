@@ -283,7 +283,7 @@ def test_bad_input_raises_value_error_naming_field_and_range(field, value, messa
     assert str(caught.value).startswith(message)
 
 
-# --- presets (generic declaration checks: test_declarations.py) -------------------------------
+# --- presets (generic declaration checks: tests/generator/checks/test_calculator_declarations.py) -------------------------------
 
 
 def test_network_presets_are_per_direction_card_rates():
