@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from generator.graph import KnowledgeMap
 from generator.render.bibliography import map_labels, map_sources, render_bibliography
-from generator.render.map_svg import home_map_html, layer_map_html, topic_map_html
+from generator.render.map import home_map_html, layer_map_html, topic_map_html
 from generator.render.overview import render_home, render_layer
 from generator.render.ports import Calculators
 from generator.render.escape import page_title

@@ -13,7 +13,7 @@ from generator.graph import KnowledgeMap, build_map
 from generator.loading import Content, load_content
 from generator.map_index import INDEX_FILE, map_index_json
 from generator.pages import navigation, render_pages
-from generator.render.map_svg import MAP_STYLES_FILE, map_stylesheet
+from generator.render.map import MAP_STYLES_FILE, map_stylesheet
 from generator.project import Project
 from generator.site_tree import DocsTree, layermap_assets, write_tree
 

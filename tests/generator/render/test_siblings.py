@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.render.topic import SIBLINGS_SHOWN, nearby_siblings, render_topic
-from tests.generator.render.test_map_svg import synthetic_map
+from tests.generator.render.map.synthetic import synthetic_map
 
 
 def test_a_small_layer_lists_every_sibling() -> None:
