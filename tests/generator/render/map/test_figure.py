@@ -166,3 +166,29 @@ def test_every_map_link_resolves_to_a_built_page(built_site: BuiltSite) -> None:
     assert Path(built_site.site / "assets/layermap/map.js").is_file()
 
 
+# --- the named steps ------------------------------------------------------------------------
+
+TWO_BANDS = MapGraph(
+    (Band("layer-1", "Layer 1"), Band("layer-2", "Layer 2")),
+    (NodeSpec("a", "Alpha", 0, "layer-1/a.md"), NodeSpec("b", "Beta", 0, "layer-1/b.md")),
+    (EdgeSpec("a", "b", "feeds", "feeds"),),
+)
+KINDS = [EdgeKind(id="feeds", label="feeds", colour="#2f9e44"), EdgeKind(id="powers", label="powers", colour="#000000")]
+
+
+def test_legend_names_only_the_kinds_drawn() -> None:
+    items = ET.fromstring(legend(TWO_BANDS, KINDS)).findall("li")
+    assert [li.get("class") for li in items] == ["lm-k-feeds"]
+    assert legend(MapGraph(TWO_BANDS.bands, TWO_BANDS.nodes, ()), KINDS) == ""
+
+
+def test_text_list_skips_empty_bands_and_lists_each_nodes_edges() -> None:
+    tree = ET.fromstring(text_list(TWO_BANDS, HOME, "l"))
+    assert tree.get("id") == "l"
+    assert ["".join(s.itertext()) for s in tree.iter("strong")] == ["Layer 1"]
+    assert "feeds Beta" in ["".join(li.itertext()) for li in tree.iter("li")]
+
+
+def test_narrow_screen_hint_links_the_text_list_only_when_there_is_one() -> None:
+    assert 'href="#l"' in narrow_screen_hint("l")
+    assert "href" not in narrow_screen_hint(None)

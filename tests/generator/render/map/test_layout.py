@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+
 import pytest
 
 from generator.graph import build_map
 from generator.loading import load_content
-from generator.render.map.layout import MapLayout, geometry, layout, shift_and_width
+from generator.render.map.layout import geometry, layout, shift_and_width
 from generator.render.map.select import local_map, whole_map
 from generator.render.map.settings import MARGIN
 from tests.conftest import ROOT
@@ -58,3 +59,26 @@ def test_layout_is_deterministic_across_runs_and_hash_seeds() -> None:
     assert repr(layout(g)) + "\n" in outputs
 
 
+# --- the named steps ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_geometry_routes_every_edge_from_port_to_port(seed: int) -> None:
+    g = random_graph(seed)
+    placed = geometry(g)
+    assert set(placed.boxes) == {n.id for n in g.nodes} and set(placed.paths) == set(range(len(g.edges)))
+    for i, edge in enumerate(g.edges):
+        (sx, sy), (tx, ty) = placed.paths[i][0], placed.paths[i][-1]
+        src, dst = placed.boxes[edge.source], placed.boxes[edge.target]
+        assert src.x <= sx <= src.x + src.w and sy in (src.y, src.y + src.h)
+        assert dst.x <= tx <= dst.x + dst.w and ty in (dst.y, dst.y + dst.h)
+
+
+def test_shift_and_width_keep_everything_inside_the_margins() -> None:
+    g = graph(2, {"a": 0, "b": 0, "c": 0, "x": 1}, [("a", "x"), ("b", "x"), ("c", "x")], label="a rather long label")
+    placed = geometry(g)
+    dx, width = shift_and_width(g, placed)
+    boxes = [*placed.boxes.values(), *placed.labels.values()]
+    assert min(b.x for b in boxes) + dx >= MARGIN - 1e-9
+    assert max(b.x + b.w for b in boxes) + dx + MARGIN <= width + 1e-9
+    assert layout(g).width == round(width, 1)

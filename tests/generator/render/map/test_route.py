@@ -43,3 +43,42 @@ def test_a_long_edge_passes_between_the_nodes_of_the_bands_it_crosses() -> None:
                 assert not (n.box.x <= x <= n.box.x + n.box.w), f"passes through {n.node.id}"
 
 
+# --- the named steps ------------------------------------------------------------------------
+
+
+def test_label_wish_sits_between_an_edges_first_two_slots() -> None:
+    chained = edge_chains(graph(3, {"a": 0, "b": 0, "c": 2}, [("a", "b"), ("a", "c"), ("c", "a")]))
+    x = {"a": 0.0, "b": 100.0, "c": 50.0, "~1:1": 30.0, "~2:1": 70.0}
+    same, up, down = chained.chains
+    assert label_wish(same, x) == (0, 50.0)  # above its band, midway
+    assert label_wish(up, x) == (0, 15.0)
+    assert label_wish(down, x) == (1, 60.0)
+
+
+def test_pack_labels_opens_a_track_only_for_a_label_that_overlaps() -> None:
+    assert pack_labels([(0, 50.0, 40.0), (1, 60.0, 40.0)]) == {0: (0, 50.0), 1: (1, 60.0)}
+    apart = pack_labels([(0, 0.0, 20.0), (1, 20.0 + LABEL_GAP, 20.0)])
+    assert apart == {0: (0, 0.0), 1: (0, 20.0 + LABEL_GAP)}
+
+
+def test_waypoints_run_through_the_label_and_the_dummy_corridor() -> None:
+    chained = edge_chains(graph(3, {"a": 0, "b": 0, "c": 2}, [("a", "c"), ("c", "a"), ("a", "b")]))
+    plan = Rows({1: 50.0}, {1: 30.0}, {}, 0.0)
+    label = Box(0.0, 100.0, 20.0, 10.0)
+    x = {"~0:1": 7.0, "~1:1": 9.0}
+    up, down, same = chained.chains
+    assert waypoints(up, 0, label, plan, x) == [(10.0, 105.0), (7.0, 80.0), (7.0, 50.0)]
+    assert waypoints(down, 0, label, plan, x) == [(9.0, 50.0), (9.0, 80.0), (10.0, 105.0)]
+    assert waypoints(same, 0, label, plan, x) == [(10.0, 105.0)]
+
+
+def test_ports_leave_from_the_side_facing_the_edge_spread_by_where_they_go() -> None:
+    chained = edge_chains(graph(2, {"a": 0, "b": 0, "x": 1}, [("a", "x"), ("a", "b")]))
+    ends = port_ends(chained, {0: [(30.0, 1.0)], 1: [(10.0, 2.0)]})
+    assert ends == {("a", "top"): [(30.0, 0, "source"), (10.0, 1, "source")],
+                    ("x", "bottom"): [(30.0, 0, "target")], ("b", "top"): [(10.0, 1, "target")]}
+    boxes = {"a": Box(0.0, 100.0, 100.0, 20.0), "b": Box(200.0, 100.0, 60.0, 20.0), "x": Box(0.0, 0.0, 60.0, 20.0)}
+    found = ports(ends, boxes)
+    assert found[(1, "source")][0] < found[(0, "source")][0]  # the edge heading left leaves further left
+    assert found[(1, "source")][1] == found[(0, "source")][1] == 100.0  # both from a's top
+    assert found[(0, "target")] == (30.0, 20.0)  # the middle of x's bottom

@@ -48,3 +48,26 @@ def test_overview_has_a_node_per_layer_and_counted_edges() -> None:
     assert sorted(kept) == sorted(counts.values())[-2:]
 
 
+# --- the named steps ------------------------------------------------------------------------
+
+
+def test_topic_graph_keeps_bands_of_chosen_layers_and_edges_between_chosen_topics() -> None:
+    low, high = KMAP.topics_by_layer[1][0], KMAP.topics_by_layer[3][0]
+    g = topic_graph(KMAP, [high, low], KMAP.edges, current=high.id)
+    assert [b.key for b in g.bands] == ["layer-1", "layer-3"]
+    assert [(n.id, n.band, n.current) for n in g.nodes] == [(low.id, 0, False), (high.id, 1, True)]
+    assert all({e.source, e.target} <= {low.id, high.id} for e in g.edges)
+    every = topic_graph(KMAP, [high], [], every_layer=True)
+    assert len(every.bands) == len(KMAP.layers) and every.nodes[0].band == 2
+
+
+def test_topic_graph_orders_nodes_band_by_band_then_by_title() -> None:
+    g = topic_graph(KMAP, list(KMAP.topics.values())[::-1], [])
+    keys = [(n.band, n.label.casefold()) for n in g.nodes]
+    assert keys == sorted(keys)
+
+
+def test_layer_pair_counts_count_every_edge_once() -> None:
+    counts = layer_pair_counts(KMAP)
+    assert sum(counts.values()) == len(KMAP.edges)
+    assert all(n > 0 for n in counts.values())

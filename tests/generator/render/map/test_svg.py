@@ -47,3 +47,21 @@ def test_a_cut_short_title_keeps_its_full_text_as_a_tooltip() -> None:
     assert shown.endswith("…") and len(shown) < len(long)
 
 
+# --- the named steps ------------------------------------------------------------------------
+
+
+def placed_edge(points: tuple[tuple[float, float], ...], arc: bool) -> PlacedEdge:
+    return PlacedEdge(EdgeSpec("a", "b", "feeds"), points, Box(0, 0, 1, 1), arc)
+
+
+def test_edge_path_draws_arches_straight_runs_and_s_bends() -> None:
+    assert edge_path(placed_edge(((0, 10), (5, 2), (10, 10)), arc=True)) == "M0 10Q0 2 5 2Q10 2 10 10"
+    assert edge_path(placed_edge(((3, 0), (3, 10)), arc=False)) == "M3 0L3 10"
+    assert edge_path(placed_edge(((0, 0), (10, 20)), arc=False)) == "M0 0C0 10 10 10 10 20"
+    assert edge_path(placed_edge(((0.4, 0.6), (0.4, 9.5)), arc=False)) == "M0 1L0 10"  # whole units
+
+
+def test_edge_degrees_count_an_edge_to_itself_once() -> None:
+    g = MapGraph((Band("b", "B"),), tuple(NodeSpec(n, n, 0, f"{n}.md") for n in "abc"),
+                 (EdgeSpec("a", "b", "x"), EdgeSpec("b", "b", "y"), EdgeSpec("a", "c", "z")))
+    assert edge_degrees(g) == {"a": 2, "b": 2, "c": 1}
