@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.render.map.order import Order, edge_chains, neighbours, order_bands
-from generator.render.map.place import Box, Rows, node_box, rows, x_positions
+from generator.render.map.place import Box, Rows, node_box, stack_bands, x_positions
 from generator.render.map.route import Point, label_boxes, plan_labels, port_ends, ports, waypoints
 from generator.render.map.select import Band, EdgeSpec, MapGraph, NodeSpec
 from generator.render.map.settings import HEADER_FONT, MARGIN
@@ -69,13 +69,13 @@ def geometry(graph: MapGraph) -> Geometry:
     sizes = {n.id: box_size(lines[n.id]) for n in graph.nodes}
     x = x_positions(order, sizes, neighbours(chained.chains))
     label_plan = plan_labels(graph, chained, x)
-    plan = rows(order, sizes, chained, label_plan.tracks_in_gap)
-    boxes = {n.id: node_box(n.id, n.band, x, sizes, plan) for n in graph.nodes}
-    labels = label_boxes(label_plan, plan)
-    inner = {i: waypoints(chain, label_plan.gap[i], labels[i], plan, x) for i, chain in enumerate(chained.chains)}
+    rows = stack_bands(order, sizes, chained, label_plan.tracks_in_gap)
+    boxes = {n.id: node_box(n.id, n.band, x, sizes, rows) for n in graph.nodes}
+    labels = label_boxes(label_plan, rows)
+    inner = {i: waypoints(chain, label_plan.gap[i], labels[i], rows, x) for i, chain in enumerate(chained.chains)}
     end_points = ports(port_ends(chained, inner), boxes)
     paths = {i: [end_points[(i, "source")], *inner[i], end_points[(i, "target")]] for i in inner}
-    return Geometry(order, lines, boxes, labels, paths, plan)
+    return Geometry(order, lines, boxes, labels, paths, rows)
 
 
 def shift_and_width(graph: MapGraph, placed: Geometry) -> tuple[float, float]:

@@ -140,7 +140,7 @@ def band_height(band: list[str], sizes: Sizes) -> float:
     return HEADER_H + row + 2 * BAND_PAD
 
 
-def rows(order: Order, sizes: Sizes, chained: EdgeChains, tracks_in_gap: dict[int, int]) -> Rows:
+def stack_bands(order: Order, sizes: Sizes, chained: EdgeChains, tracks_in_gap: dict[int, int]) -> Rows:
     """From the top: gap above band n-1, band n-1, gap n-2, band n-2, …, band 0."""
     n = len(order)
     band_y: dict[int, float] = {}
@@ -159,9 +159,9 @@ def rows(order: Order, sizes: Sizes, chained: EdgeChains, tracks_in_gap: dict[in
     return Rows(band_y, band_h, gap_y, y + MARGIN)
 
 
-def node_box(key: str, band: int, x: dict[str, float], sizes: Sizes, plan: Rows) -> Box:
+def node_box(key: str, band: int, x: dict[str, float], sizes: Sizes, rows: Rows) -> Box:
     """A node's box, centred on its x and in its band's row."""
     w, h = sizes[key]
-    row_top = plan.band_y[band] + HEADER_H + BAND_PAD
-    row_h = plan.band_h[band] - HEADER_H - 2 * BAND_PAD
+    row_top = rows.band_y[band] + HEADER_H + BAND_PAD
+    row_h = rows.band_h[band] - HEADER_H - 2 * BAND_PAD
     return Box(x[key] - w / 2, row_top + (row_h - h) / 2, w, h)

@@ -84,12 +84,12 @@ def plan_labels(graph: MapGraph, chained: EdgeChains, x: dict[str, float]) -> La
     return LabelPlan(label_gap, placed, width, tracks_in_gap)
 
 
-def label_boxes(plan: LabelPlan, rows: Rows) -> dict[int, Box]:
+def label_boxes(labels: LabelPlan, rows: Rows) -> dict[int, Box]:
     """Each label's box, centred in its track."""
     boxes: dict[int, Box] = {}
-    for i, (track, centre) in plan.placed.items():
-        top = rows.gap_y[plan.gap[i]] + track * TRACK_H + (TRACK_H - LABEL_H) / 2
-        boxes[i] = Box(centre - plan.width[i] / 2, top, plan.width[i], LABEL_H)
+    for i, (track, centre) in labels.placed.items():
+        top = rows.gap_y[labels.gap[i]] + track * TRACK_H + (TRACK_H - LABEL_H) / 2
+        boxes[i] = Box(centre - labels.width[i] / 2, top, labels.width[i], LABEL_H)
     return boxes
 
 

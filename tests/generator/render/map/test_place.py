@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.render.map.order import edge_chains, neighbours
 from generator.render.map.place import (
-    Box, band_height, desired_x, gap_between, gap_height, node_box, packed_and_centred, place_in_order, rows,
+    Box, band_height, desired_x, gap_between, gap_height, node_box, packed_and_centred, place_in_order, stack_bands,
     x_positions,
 )
 from generator.render.map.settings import (
@@ -66,10 +66,10 @@ def test_band_height_fits_the_tallest_box_under_the_header() -> None:
     assert band_height(["~0:1"], {}) == HEADER_H + LINE_H + 2 * NODE_PAD_Y + 2 * BAND_PAD
 
 
-def test_rows_stack_from_the_top_with_the_first_layer_at_the_bottom() -> None:
+def test_stack_bands_stacks_from_the_top_with_the_first_layer_at_the_bottom() -> None:
     g = graph(2, {"a": 0, "b": 1}, [("a", "b")])
     sizes = {"a": (64.0, 26.5), "b": (64.0, 26.5)}
-    plan = rows([["a"], ["b"]], sizes, edge_chains(g), {0: 1})
+    plan = stack_bands([["a"], ["b"]], sizes, edge_chains(g), {0: 1})
     band = HEADER_H + 26.5 + 2 * BAND_PAD
     gap = max(MIN_GAP, 2 * GAP_PAD + TRACK_H)
     assert plan.band_y == {1: MARGIN, 0: MARGIN + band + gap}
@@ -81,7 +81,7 @@ def test_rows_stack_from_the_top_with_the_first_layer_at_the_bottom() -> None:
 def test_node_box_is_centred_on_its_x_in_its_band_row() -> None:
     g = graph(1, {"a": 0}, [])
     sizes = {"a": (64.0, 26.5)}
-    plan = rows([["a"]], sizes, edge_chains(g), {})
+    plan = stack_bands([["a"]], sizes, edge_chains(g), {})
     box = node_box("a", 0, {"a": 100.0}, sizes, plan)
     assert box == Box(100 - 32, plan.band_y[0] + HEADER_H + BAND_PAD, 64.0, 26.5)
     assert box.cx == 100.0
