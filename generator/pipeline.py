@@ -14,8 +14,8 @@ from generator.emit.docs_tree import DocsTree, layermap_assets, write_tree
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap, build_map
 from generator.project import Project
+from generator.render.map import MAP_STYLES_FILE, map_stylesheet
 from generator.render.map_index import INDEX_FILE, map_index_json
-from generator.render.map_svg import MAP_STYLES_FILE, map_stylesheet
 from generator.render.pages import navigation, render_pages
 from generator.settings import BuildSettings
 

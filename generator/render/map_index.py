@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from generator.model.graph import KnowledgeMap
-from generator.render.map_svg import INDEX_FILE
+from generator.render.map import INDEX_FILE
 from generator.render.paths import built_url, layer_label, layer_page, topic_page
 
 INDEX_VERSION = 1

@@ -8,7 +8,7 @@ from generator.content.schema import Topic
 from generator.model.graph import KnowledgeMap
 from generator.render.bibliography import map_labels, map_sources, render_bibliography
 from generator.render.escape import page_title
-from generator.render.map_svg import home_map_html, layer_map_html, topic_map_html
+from generator.render.map import home_map_html, layer_map_html, topic_map_html
 from generator.render.overview import render_home, render_layer
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, topic_page
 from generator.render.ports import Calculators
@@ -30,7 +30,7 @@ def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None,
                  settings: BuildSettings = BuildSettings()) -> list[PageSource]:
     listed = map_sources(kmap, calculators)
     labels = map_labels(listed)  # "Smith, 2024a" names the same source on every page
-    pages = [PageSource(HOME, render_home(kmap, home_map_html(kmap)))]
+    pages = [PageSource(HOME, render_home(kmap, home_map_html(kmap, settings.full_map_limit)))]
     for layer in kmap.layers:
         page = layer_page(layer.number)
         pages.append(PageSource(page, render_layer(kmap, layer, layer_map_html(kmap, layer, page))))

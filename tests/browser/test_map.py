@@ -9,8 +9,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from generator.emit.docs_tree import ASSET_DIR
-from generator.render.map_layout import layout, whole_map
-from generator.render.map_svg import MAP_STYLES_FILE, kind_styles, render_svg
+from generator.render.map.layout import layout
+from generator.render.map.select import whole_map
+from generator.render.map.styles import MAP_STYLES_FILE, kind_styles
+from generator.render.map.svg import render_svg
 from tests.browser.test_accessibility import blocking_violations
 from tests.conftest import BuiltSite
 from tests.generator.crowded_map import crowded_project

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.render.topic import nearby_siblings, render_topic
 from generator.settings import BuildSettings
-from tests.generator.render.test_map_svg import synthetic_map
+from tests.generator.render.map.synthetic import synthetic_map
 
 SIBLINGS_SHOWN = BuildSettings().siblings_shown
 

@@ -7,7 +7,11 @@ from itertools import combinations
 import pytest
 
 from generator.model.graph import KnowledgeMap
-from generator.render.map_layout import HEADER_FONT, MARGIN, Box, MapLayout, layer_map, layout, local_map, text_width, whole_map
+from generator.render.map.layout import MapLayout, layout
+from generator.render.map.place import Box
+from generator.render.map.select import layer_map, local_map, whole_map
+from generator.render.map.settings import HEADER_FONT, MARGIN
+from generator.render.map.text_metrics import text_width
 from tests.generator.crowded_map import EDGES, TOPICS, crowded_project
 
 
@@ -19,7 +23,7 @@ def crowded(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeMap:
 
 
 def text_boxes(placed: MapLayout) -> list[tuple[str, Box]]:
-    """Every piece of text the SVG draws, as map_svg.py places it: boxes, edge labels, band labels."""
+    """Every piece of text the SVG draws, as svg.py places it: boxes, edge labels, band labels."""
     boxes = [(f"box {n.node.id}", n.box) for n in placed.nodes]
     boxes += [(f"label {e.edge.label!r}", e.label) for e in placed.edges]
     boxes += [(f"band {b.band.label!r}", Box(MARGIN, b.y + 4, text_width(b.band.label, HEADER_FONT), HEADER_FONT * 1.2))
