@@ -6,6 +6,8 @@
 // the Python files its calculator needs (data-python-files) and the worker fetches just those.
 // The worker and its promise are module-global, so they survive mkdocs-material's instant
 // navigation: the next calculator page reuses the running runtime and only adds its files.
+import { onPage } from "./boot.js";
+
 
 const WORKER_URL = new URL("calc-worker.js", import.meta.url);
 const ANNOUNCE_DELAY_MS = 600;
@@ -384,6 +386,4 @@ globalThis.layermapCalculator = Object.freeze({
   status: () => ({ state: runtime.state, generation: runtime.generation, calculators: [...runtime.sent] }),
 });
 
-if (window.document$?.subscribe) window.document$.subscribe(bindAll);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll);
-else bindAll();
+onPage(bindAll);

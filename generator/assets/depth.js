@@ -4,6 +4,8 @@
 // wanted depth onto <html data-lm-depth> and the stylesheet shows only that depth, so taking
 // over moves nothing. A link into a depth (#depth-d4, a heading or exercise inside it) or a
 // search hit for a term found only in one depth opens that depth.
+import { onPage } from "./boot.js";
+
 const STORAGE_KEY = "layermap.depth";
 const DEPTH_KEY = /^D[1-5]$/;
 
@@ -136,6 +138,4 @@ function followAddress() {
 }
 
 window.addEventListener("hashchange", followAddress);
-if (window.document$) window.document$.subscribe(setUpPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage);
-else setUpPage();
+onPage(setUpPage);

@@ -2,6 +2,8 @@
 // at a reading pace, with a Stop button. The steps (form text per state) were computed and
 // proven at build time; this script only types them in. Without JavaScript the exercise
 // still shows where it ends, pre-computed.
+import { onPage } from "./boot.js";
+
 const STEP_MS = 1500;
 const READY_TIMEOUT_MS = 120_000;
 let playing = null;  // { stop: boolean } while an exercise plays
@@ -112,6 +114,4 @@ function setUpPage() {
   document.querySelectorAll(".lm-exercise[data-plan]").forEach(setUp);
 }
 
-if (window.document$?.subscribe) window.document$.subscribe(setUpPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage);
-else setUpPage();
+onPage(setUpPage);
