@@ -2,7 +2,7 @@
 
 Site layout (paths relative to the site root):
   assets/pyodide/…                the Pyodide runtime, copied from node_modules/pyodide
-  assets/layermap/calculator.js   page glue (ES module) with the modules it imports (boot.js, …),
+  assets/layermap/calculator.js   page glue (ES module) with the modules it imports (boot.js, calc-text.js),
                                   calc-worker.js (module worker),
   assets/layermap/calculator.css  styles for the calculator block and its figures
   assets/py/calcview/…, assets/py/calculators/…   the same Python the build ran
@@ -30,6 +30,7 @@ GLUE_FILES = {
     "assets/layermap/calculator.js": "generator/assets/calculator.js",
     "assets/layermap/calc-worker.js": "generator/assets/calc-worker.js",
     "assets/layermap/boot.js": "generator/assets/boot.js",
+    "assets/layermap/calc-text.js": "generator/assets/calc-text.js",
     "assets/layermap/calculator.css": "calcview/calculator.css",
 }
 # In the standard library but absent or useless in Pyodide's default build.

@@ -7,6 +7,7 @@
 // The worker and its promise are module-global, so they survive mkdocs-material's instant
 // navigation: the next calculator page reuses the running runtime and only adds its files.
 import { onPage } from "./boot.js";
+import { scenarioSearch, sharedScenario, sliderPosition, sliderText } from "./calc-text.js";
 
 
 const WORKER_URL = new URL("calc-worker.js", import.meta.url);
@@ -138,25 +139,11 @@ function figureNodes(svgText) {
   return [document.importNode(parsed, true)];
 }
 
-// --- number text <-> slider position ---------------------------------------------------------
-
-function roundToStep(value, step) {
-  const rounded = step > 0 ? Math.round(value / step) * step : value;
-  return String(Number(rounded.toPrecision(12)));
-}
-
-function sliderToText(slider) {
-  const position = Number(slider.value);
-  const step = Number(slider.dataset.step);
-  if (slider.dataset.scale !== "log") return roundToStep(position, step);
-  const value = 10 ** position;
-  return roundToStep(step >= 1 ? value : Number(value.toPrecision(3)), step);
-}
+// --- number text <-> slider position (the arithmetic is in calc-text.js) ---------------------
 
 function textToSlider(slider, text) {
-  const value = Number(String(text).replaceAll(",", ""));
-  if (!Number.isFinite(value) || (slider.dataset.scale === "log" && value <= 0)) return;
-  slider.value = String(slider.dataset.scale === "log" ? Math.log10(value) : value);
+  const position = sliderPosition(text, slider.dataset.scale);
+  if (position !== null) slider.value = position;
 }
 
 // --- one calculator block --------------------------------------------------------------------
@@ -168,6 +155,8 @@ function reveal(root) {
   root.scrollIntoView();
 }
 
+// bind() keeps one block's state in its closure (form text waiting, timers, what is shown), so
+// its helpers are nested in it; it is longer than our usual functions for that reason.
 function bind(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "true";
@@ -208,8 +197,7 @@ function bind(root) {
   // scrolls to it (and the depth switcher opens its tab).
   function scenarioUrl(raw) {
     const url = new URL(location.href);
-    for (const key of [...url.searchParams.keys()]) if (key.startsWith(keyPrefix)) url.searchParams.delete(key);
-    for (const [name, text] of Object.entries(raw)) if (defaults[name] !== text) url.searchParams.set(keyPrefix + name, text);
+    url.search = scenarioSearch(url.search, keyPrefix, raw, defaults);
     return url;
   }
 
@@ -218,11 +206,6 @@ function bind(root) {
     const url = scenarioUrl(raw);
     if (link) link.href = `${url.search}#${root.id}`;
     if (url.search !== location.search) history.replaceState(history.state, "", url);
-  }
-
-  function sharedScenario() {
-    const entries = [...new URLSearchParams(location.search)].filter(([key]) => key.startsWith(keyPrefix));
-    return entries.map(([key, text]) => [key.slice(keyPrefix.length), text]);
   }
 
   // Only what changed is written: each write costs style work, and a figure's SVG a parse.
@@ -255,6 +238,7 @@ function bind(root) {
   }
 
   function show(result) {
+    shown = result;
     for (const slot of errorSlots) {
       const message = result.errors[slot.dataset.errorFor] || "";
       if (slot.textContent !== message) slot.textContent = message;
@@ -285,9 +269,12 @@ function bind(root) {
   // edit replacing the last), so edits never queue up behind a slow answer.
   let wanted = null;
   let asking = false;
+  let answered = Promise.resolve();  // settles once the latest form text has been answered
+  let shown = null;  // the result on show, null while the numbers are the page's own or stopped
   let lastEdited = "_form";  // the field a deadline message is shown by
 
   function showStopped() {
+    shown = null;
     for (const slot of errorSlots) slot.textContent = slot.dataset.errorFor === lastEdited ? STOPPED_TEXT : "";
     fields.get(lastEdited)?.setAttribute("aria-invalid", "true");
     root.classList.add("lm-calc--invalid");
@@ -324,17 +311,46 @@ function bind(root) {
     urlTimer = setTimeout(() => rememberInUrl(raw), URL_DELAY_MS);
     wanted = raw;
     if (asking) return;
+    answered = askWorker();
     try {
-      await askWorker();
+      await answered;
     } finally {
       afterResult?.();
     }
   }
 
+  // Sets fields by name (the text a reader would type), as one edit: one answer for them all.
+  function set(values) {
+    for (const [name, text] of Object.entries(values)) {
+      if (!fields.has(name)) continue;
+      setField(name, text);
+      lastEdited = name;
+    }
+    syncPresets();
+    recompute();
+  }
+
+  // What each output shows now: its label, its text, and the exact value behind it.
+  function shownOutputs() {
+    return Object.fromEntries(outputs.filter((output) => output.dataset.output).map((output) => [output.dataset.output, {
+      label: output.previousElementSibling?.textContent.trim() || output.dataset.output,
+      text: output.textContent.trim(),
+      value: JSON.parse(output.dataset.value ?? "null"),
+    }]));
+  }
+
+  instances.set(root, Object.freeze({
+    set,
+    result: () => answered.then(() => shown),
+    outputs: shownOutputs,
+    label: (name) => fields.get(name)?.labels?.[0]?.textContent.trim() || name,
+    ready: () => startWorker().then(() => true, () => false),
+  }));
+
   function onInput(event) {
     const target = event.target;
     lastEdited = target.dataset.field ?? target.dataset.sliderFor ?? "_form";
-    if (target.dataset.sliderFor) fields.get(target.dataset.sliderFor).value = sliderToText(target);
+    if (target.dataset.sliderFor) fields.get(target.dataset.sliderFor).value = sliderText(Number(target.value), Number(target.dataset.step), target.dataset.scale);
     else if (target.dataset.field && sliders.has(target.dataset.field)) textToSlider(sliders.get(target.dataset.field), target.value);
     else if (target.dataset.preset) {
       const option = target.selectedOptions[0];
@@ -359,7 +375,7 @@ function bind(root) {
   showStatus(root.querySelector(".lm-calc__status"));
   declareCalculator(root);  // a worker kept from an earlier page: it adds this calculator
 
-  const shared = sharedScenario();
+  const shared = sharedScenario(location.search, keyPrefix);
   if (shared.length) {  // a shared link: restore its scenario
     for (const [name, text] of shared) setField(name, text);
     syncPresets();
@@ -376,6 +392,16 @@ function whenIdle(callback) {
   else setTimeout(callback, IDLE_FALLBACK_MS);
 }
 
+// One calculator's API, for the exercise player, tests and benchmarks (null before it is bound):
+//   calc.set({name: text, …})   types values into its fields, as one edit
+//   await calc.result()         the result once the latest values are answered (null if stopped
+//                               or failed; then the page shows why)
+//   calc.outputs()              {name: {label, text, value}} as shown now
+//   calc.label(name)            an input's label, found inside this calculator
+//   await calc.ready()          starts the runtime if needed: true once it runs, false if it failed
+const instances = new WeakMap();
+export const calculatorOf = (root) => instances.get(root) ?? null;
+
 function bindAll() {
   document.querySelectorAll(".lm-calc[data-calculator]").forEach(bind);
 }
@@ -384,6 +410,7 @@ function bindAll() {
 // worker this reading session started (generation 1), whatever pages were opened since.
 globalThis.layermapCalculator = Object.freeze({
   status: () => ({ state: runtime.state, generation: runtime.generation, calculators: [...runtime.sent] }),
+  of: (id) => calculatorOf(document.getElementById(id)),
 });
 
 onPage(bindAll);
