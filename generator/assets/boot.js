@@ -1,9 +1,8 @@
-// Page boot, shared by every script: onPage(start) runs start once per page the reader sees.
-// With Material's instant navigation a page is swapped in without reloading the scripts, and
-// Material announces each one on its document$ stream (replaying the current page to a late
-// subscriber); without it (the downloadable copy, a page outside the theme) start runs once,
-// when the document has been parsed. start finds its elements and marks them set up, so it may
-// run again on the same element without doing anything twice.
+// Page boot, shared by every script: onPage(start) runs start for each page the reader sees.
+// Material announces each page on its document$ stream (replaying the current one to a late
+// subscriber); with instant navigation a page is swapped in without reloading the scripts, so
+// start runs again for each. Without the theme (a bare test page) start runs once, when the
+// document has been parsed. start marks what it has set up, so a second run does nothing twice.
 export function onPage(start) {
   const pages = globalThis.document$;
   if (pages?.subscribe) pages.subscribe(() => start());
