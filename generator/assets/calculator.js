@@ -31,7 +31,7 @@ const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0,
 
 function setStatus(state, text) {
   Object.assign(runtime, { state, text });
-  document.querySelectorAll(".lm-calc[data-bound] .lm-calc__status").forEach((status) => showStatus(status));
+  for (const status of document.querySelectorAll(".lm-calc[data-bound] .lm-calc__status")) showStatus(status);
 }
 
 function showStatus(status) {
@@ -232,7 +232,9 @@ function bind(root) {
     figureFrame = requestAnimationFrame(() => {
       for (const figure of figureArt) {
         const svg = figures[figure.art.dataset.figureArt] ?? "";
-        if (figure.svg !== svg) figure.art.replaceChildren(...figureNodes(figure.svg = svg));
+        if (figure.svg === svg) continue;
+        figure.svg = svg;
+        figure.art.replaceChildren(...figureNodes(svg));
       }
     });
   }

@@ -149,7 +149,7 @@ async function register() {
     askWorker("OFFLINE_STATUS", ({ data }) => {
       if (data.saved && !statusText) setStatus("Saved for offline in this browser.");
     });
-  } catch (error) {
+  } catch {
     // No sw.js here (e.g. `layermap serve`): drop a worker left by an earlier build on this address.
     const stale = await navigator.serviceWorker.getRegistration(WORKER_URL);
     if (stale) await stale.unregister();
