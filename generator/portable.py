@@ -314,17 +314,28 @@ def trim_copy(copy: Path) -> None:
         source_map.unlink()
 
 
+def _reader(folder: Path) -> Callable[[str], str]:
+    """Reads a file of ``folder`` by its name (what an import of ``./name`` there finds)."""
+    return lambda file_name: (folder / file_name).read_text(encoding="utf-8")
+
+
 def prepare_scripts(copy: Path, site_scripts: list[str]) -> None:
-    """Our scripts as classic scripts, plus the map index as a script."""
-    for entry in copy_scripts(site_scripts):
+    """Our scripts as classic scripts, plus the map index as a script; the modules they import
+    are inlined into them, so those files go."""
+    entries = copy_scripts(site_scripts)
+    for entry in entries:
         path = copy / entry["path"]
         if entry["path"] == MAP_INDEX_SCRIPT:
             index = copy / MAP_INDEX_FILE
             path.write_text(map_index_script(index.read_text(encoding="utf-8")) if index.is_file()
                             else "window.layermapMapIndex = null;\n", encoding="utf-8")
         else:
-            read_sibling = lambda file_name, folder=path.parent: (folder / file_name).read_text(encoding="utf-8")  # noqa: E731
-            path.write_text(classic_script(path.read_text(encoding="utf-8"), entry["path"], read_sibling), encoding="utf-8")
+            path.write_text(classic_script(path.read_text(encoding="utf-8"), entry["path"], _reader(path.parent)), encoding="utf-8")
+    kept = {copy / entry["path"] for entry in entries}
+    for folder in {(copy / entry["path"]).parent for entry in entries}:
+        for module in folder.glob("*.js"):
+            if module not in kept:
+                module.unlink()
 
 
 def prepare_copy(copy: Path, site_scripts: list[str], site_name: str, site_url: str) -> None:

@@ -276,6 +276,8 @@ def test_the_copys_scripts_are_classic(built: tuple[Path, Path]) -> None:
     _, copy = built
     depth = (copy / "assets/layermap/depth.js").read_text(encoding="utf-8")
     assert depth.startswith("(() => {") and "import.meta" not in depth
+    assert "function onPage(start)" in depth, "boot.js is inlined"
+    assert not (copy / "assets/layermap/boot.js").exists(), "so it is not in the copy"
     assert (copy / portable.MAP_INDEX_SCRIPT).read_text(encoding="utf-8").startswith("window.layermapMapIndex = {")
 
 
