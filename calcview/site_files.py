@@ -2,7 +2,7 @@
 
 Site layout (paths relative to the site root):
   assets/pyodide/…                the Pyodide runtime, copied from node_modules/pyodide
-  assets/layermap/calculator.js   page glue (ES module) with the modules it imports (boot.js, calc-text.js),
+  assets/layermap/calculator.js   page glue (ES module) with the modules it imports (boot.js, calc-*.js),
                                   calc-worker.js (module worker),
   assets/layermap/calculator.css  styles for the calculator block and its figures
   assets/py/calcview/…, assets/py/calculators/…   the same Python the build ran
@@ -30,6 +30,8 @@ GLUE_FILES = {
     "assets/layermap/calculator.js": "generator/assets/calculator.js",
     "assets/layermap/calc-worker.js": "generator/assets/calc-worker.js",
     "assets/layermap/boot.js": "generator/assets/boot.js",
+    "assets/layermap/calc-runtime.js": "generator/assets/calc-runtime.js",
+    "assets/layermap/calc-figure.js": "generator/assets/calc-figure.js",
     "assets/layermap/calc-text.js": "generator/assets/calc-text.js",
     "assets/layermap/calculator.css": "calcview/calculator.css",
 }
