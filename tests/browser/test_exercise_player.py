@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from calcview import render_form, write_site_assets
 from calculators import local, parallelism
+from calcview import render_form, write_site_assets
 from tests.conftest import free_port, serve_folder
 
 pytestmark = pytest.mark.browser
