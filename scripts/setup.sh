@@ -2,7 +2,8 @@
 # Install everything layermap needs into this folder: a Python virtual environment
 # with the pinned, hash-checked packages (requirements.lock: what build and serve
 # need; with --with-tests also requirements-test.lock) and the pinned npm packages
-# (package-lock.json: the Pyodide runtime that the built site serves itself).
+# (package-lock.json: the Pyodide runtime that the built site serves itself, Workbox for its
+# service worker, and Biome, the JavaScript linter the tests run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

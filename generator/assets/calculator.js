@@ -4,157 +4,23 @@
 // never blocks the main thread; the pre-rendered numbers stay until live ones replace them).
 // Pages without a calculator never start it, so they load no Pyodide bytes. Each block names
 // the Python files its calculator needs (data-python-files) and the worker fetches just those.
-// The worker and its promise are module-global, so they survive mkdocs-material's instant
-// navigation: the next calculator page reuses the running runtime and only adds its files.
+// The runtime is calc-runtime.js; this module binds the blocks and gives each one a small API
+// (calculatorOf, below) that the exercise player uses.
+import { onPage } from "./boot.js";
+import { figureNodes } from "./calc-figure.js";
+import { declareCalculator, evaluateInWorker, runtimeState, runtimeStatus, setStatus, showStatus, startWorker, STOPPED_TEXT } from "./calc-runtime.js";
+import { scenarioSearch, sharedScenario, sliderPosition, sliderText } from "./calc-text.js";
 
-const WORKER_URL = new URL("calc-worker.js", import.meta.url);
 const ANNOUNCE_DELAY_MS = 600;
 const URL_DELAY_MS = 400;
 const IDLE_TIMEOUT_MS = 2_000;  // start by then even if the page never goes idle
 const IDLE_FALLBACK_MS = 300;  // browsers without requestIdleCallback
-const START_TIMEOUT_MS = 120_000;  // a cold start takes 3-25 s; past this, say it failed
-const REQUEST_DEADLINE_MS = 3_000;  // once the worker is ready, each answer takes ~1-50 ms
-const BUSY_NOTICE_MS = 400;  // an answer slower than this: the status stops saying "ready"
-const READY_TEXT = "Calculator ready: results update as you change the values.";
-const STARTING_TEXT = "Live calculator starting";
-const SHOWN_TEXT = "the results shown are already right.";
-const RESTARTED_TEXT = `Calculator restarted: a computation took longer than ${REQUEST_DEADLINE_MS / 1000} s and was stopped.`;
-const STOPPED_TEXT = `These values took longer than ${REQUEST_DEADLINE_MS / 1000} s to compute, so the calculator stopped and restarted. Change a value to try again.`;
 
-// generation: how many workers this page session has started (1 unless one was restarted);
-// sent: calculators whose files the current worker has been asked to load.
-const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map(), restarted: false,
-                  generation: 0, sent: new Set() };
-
-function setStatus(state, text) {
-  Object.assign(runtime, { state, text });
-  document.querySelectorAll(".lm-calc[data-bound] .lm-calc__status").forEach((status) => showStatus(status));
-}
-
-function showStatus(status) {
-  if (runtime.state === "idle") return;
-  status.dataset.state = runtime.state;
-  status.textContent = runtime.text;
-}
-
-// The worker fetches a calculator's Python when the first page that has it asks, once.
-function declareCalculator(root) {
-  const module = root.dataset.calculator;
-  if (!runtime.worker || runtime.sent.has(module)) return;
-  runtime.sent.add(module);
-  runtime.worker.postMessage({ type: "load", module, files: JSON.parse(root.dataset.pythonFiles ?? "[]") });
-}
-
-function startWorker() {
-  if (runtime.ready) return runtime.ready;
-  const note = runtime.restarted ? `${RESTARTED_TEXT} ` : "";
-  const loading = runtime.restarted ? "restarting" : "loading";
-  setStatus(loading, `${note}${STARTING_TEXT}… ${SHOWN_TEXT}`);
-  runtime.ready = new Promise((resolve, reject) => {
-    const watchdog = setTimeout(() => fail(`no answer after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
-    const fail = (reason) => {
-      clearTimeout(watchdog);
-      setStatus("failed", `Calculator failed: ${reason}. The results shown are for the values the page was built with.`);
-      reject(new Error(reason));
-    };
-    try {
-      runtime.worker = new Worker(WORKER_URL, { type: "module" });
-    } catch (error) {
-      fail(error.message);
-      return;
-    }
-    runtime.generation += 1;
-    runtime.sent = new Set();
-    document.querySelectorAll(".lm-calc[data-bound]").forEach(declareCalculator);
-    runtime.worker.onerror = (event) => fail(event.message || "the calculator worker could not start");
-    runtime.worker.onmessage = ({ data }) => {
-      if (data.type === "progress") setStatus(loading, `${note}${STARTING_TEXT} (${data.text}…); ${SHOWN_TEXT}`);
-      else if (data.type === "ready") { clearTimeout(watchdog); setStatus("ready", `${note}${READY_TEXT}`); resolve(); }
-      else if (data.type === "failed") fail(data.reason);
-      else settle(data);
-    };
-  });
-  runtime.ready.catch(() => {});  // failure is shown in the status line
-  return runtime.ready;
-}
-
-// A request whose answer is over: its timers stop, and the status says "ready" again once
-// nothing is left waiting.
-function finish(id, readyAgain = true) {
-  const request = runtime.pending.get(id);
-  if (!request) return null;
-  runtime.pending.delete(id);
-  clearTimeout(request.deadline);
-  clearTimeout(request.busyNotice);
-  if (readyAgain && runtime.state === "busy" && runtime.pending.size === 0) setStatus("ready", READY_TEXT);
-  return request;
-}
-
-function settle({ type, id, json, reason }) {
-  const request = finish(id);
-  if (!request) return;
-  if (type === "result") request.resolve(JSON.parse(json));
-  else request.reject(new Error(reason));
-}
-
-// A request past its deadline: the worker is stuck in it. Terminating is the only way to stop
-// Python mid-computation; a fresh worker takes over (with its own start budget), and every
-// other waiting request is told to ask again.
-function expire(id) {
-  const request = finish(id, false);
-  if (!request) return;
-  runtime.worker?.terminate();
-  Object.assign(runtime, { worker: null, ready: null, restarted: true });
-  for (const other of [...runtime.pending.keys()]) finish(other, false)?.reject(Object.assign(new Error("restarted"), { restarted: true }));
-  request.reject(Object.assign(new Error(RESTARTED_TEXT), { timedOut: true }));
-  startWorker();  // its status says it is a restart
-}
-
-async function evaluateInWorker(module, raw) {
-  await startWorker();
-  const id = ++runtime.nextId;
-  return new Promise((resolve, reject) => {
-    const deadline = setTimeout(() => expire(id), REQUEST_DEADLINE_MS);
-    const busyNotice = setTimeout(() => setStatus("busy", "Calculator working on the last change…"), BUSY_NOTICE_MS);
-    runtime.pending.set(id, { resolve, reject, deadline, busyNotice });
-    runtime.worker.postMessage({ id, module, raw });
-  });
-}
-
-// --- a figure's SVG text -> nodes, parsed as SVG (never as HTML) -----------------------------
-
-const FIGURE_ELEMENTS = new Set(["svg", "g", "title", "desc", "rect", "line", "path", "text", "tspan"]);
-
-// Only the elements figures draw survive, without event handlers or links.
-function figureNodes(svgText) {
-  const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
-  if (!svgText || parsed.localName !== "svg" || parsed.namespaceURI !== "http://www.w3.org/2000/svg") return [];
-  for (const element of [parsed, ...parsed.querySelectorAll("*")]) {
-    if (!FIGURE_ELEMENTS.has(element.localName)) { element.remove(); continue; }
-    for (const { name } of [...element.attributes]) if (/^on|href$/i.test(name) || name === "style") element.removeAttribute(name);
-  }
-  return [document.importNode(parsed, true)];
-}
-
-// --- number text <-> slider position ---------------------------------------------------------
-
-function roundToStep(value, step) {
-  const rounded = step > 0 ? Math.round(value / step) * step : value;
-  return String(Number(rounded.toPrecision(12)));
-}
-
-function sliderToText(slider) {
-  const position = Number(slider.value);
-  const step = Number(slider.dataset.step);
-  if (slider.dataset.scale !== "log") return roundToStep(position, step);
-  const value = 10 ** position;
-  return roundToStep(step >= 1 ? value : Number(value.toPrecision(3)), step);
-}
+// --- number text <-> slider position (the arithmetic is in calc-text.js) ---------------------
 
 function textToSlider(slider, text) {
-  const value = Number(String(text).replaceAll(",", ""));
-  if (!Number.isFinite(value) || (slider.dataset.scale === "log" && value <= 0)) return;
-  slider.value = String(slider.dataset.scale === "log" ? Math.log10(value) : value);
+  const position = sliderPosition(text, slider.dataset.scale);
+  if (position !== null) slider.value = position;
 }
 
 // --- one calculator block --------------------------------------------------------------------
@@ -166,6 +32,8 @@ function reveal(root) {
   root.scrollIntoView();
 }
 
+// bind() keeps one block's state in its closure (form text waiting, timers, what is shown), so
+// its helpers are nested in it; it is longer than our usual functions for that reason.
 function bind(root) {
   if (root.dataset.bound) return;
   root.dataset.bound = "true";
@@ -206,8 +74,7 @@ function bind(root) {
   // scrolls to it (and the depth switcher opens its tab).
   function scenarioUrl(raw) {
     const url = new URL(location.href);
-    for (const key of [...url.searchParams.keys()]) if (key.startsWith(keyPrefix)) url.searchParams.delete(key);
-    for (const [name, text] of Object.entries(raw)) if (defaults[name] !== text) url.searchParams.set(keyPrefix + name, text);
+    url.search = scenarioSearch(url.search, keyPrefix, raw, defaults);
     return url;
   }
 
@@ -216,11 +83,6 @@ function bind(root) {
     const url = scenarioUrl(raw);
     if (link) link.href = `${url.search}#${root.id}`;
     if (url.search !== location.search) history.replaceState(history.state, "", url);
-  }
-
-  function sharedScenario() {
-    const entries = [...new URLSearchParams(location.search)].filter(([key]) => key.startsWith(keyPrefix));
-    return entries.map(([key, text]) => [key.slice(keyPrefix.length), text]);
   }
 
   // Only what changed is written: each write costs style work, and a figure's SVG a parse.
@@ -247,12 +109,15 @@ function bind(root) {
     figureFrame = requestAnimationFrame(() => {
       for (const figure of figureArt) {
         const svg = figures[figure.art.dataset.figureArt] ?? "";
-        if (figure.svg !== svg) figure.art.replaceChildren(...figureNodes(figure.svg = svg));
+        if (figure.svg === svg) continue;
+        figure.svg = svg;
+        figure.art.replaceChildren(...figureNodes(svg));
       }
     });
   }
 
   function show(result) {
+    shown = result;
     for (const slot of errorSlots) {
       const message = result.errors[slot.dataset.errorFor] || "";
       if (slot.textContent !== message) slot.textContent = message;
@@ -283,9 +148,12 @@ function bind(root) {
   // edit replacing the last), so edits never queue up behind a slow answer.
   let wanted = null;
   let asking = false;
+  let answered = Promise.resolve();  // settles once the latest form text has been answered
+  let shown = null;  // the result on show, null while the numbers are the page's own or stopped
   let lastEdited = "_form";  // the field a deadline message is shown by
 
   function showStopped() {
+    shown = null;
     for (const slot of errorSlots) slot.textContent = slot.dataset.errorFor === lastEdited ? STOPPED_TEXT : "";
     fields.get(lastEdited)?.setAttribute("aria-invalid", "true");
     root.classList.add("lm-calc--invalid");
@@ -303,7 +171,7 @@ function bind(root) {
       } catch (error) {
         if (error.restarted) wanted ??= raw;  // another block's request was stopped: ask the fresh worker
         else if (error.timedOut) { if (!wanted) showStopped(); }
-        else { if (runtime.state !== "failed") setStatus("failed", `Calculator failed: ${error.message}`); break; }
+        else { if (runtimeState() !== "failed") setStatus("failed", `Calculator failed: ${error.message}`); break; }
       }
     }
     asking = false;
@@ -314,7 +182,7 @@ function bind(root) {
   // scan the form, 2-4 ms of main-thread work that would otherwise delay the answer.
   async function recompute(afterResult = null) {
     const raw = readRaw();
-    if (afterResult && (runtime.state !== "ready" || asking)) {
+    if (afterResult && (runtimeState() !== "ready" || asking)) {
       afterResult();
       afterResult = null;
     }
@@ -322,17 +190,46 @@ function bind(root) {
     urlTimer = setTimeout(() => rememberInUrl(raw), URL_DELAY_MS);
     wanted = raw;
     if (asking) return;
+    answered = askWorker();
     try {
-      await askWorker();
+      await answered;
     } finally {
       afterResult?.();
     }
   }
 
+  // Sets fields by name (the text a reader would type), as one edit: one answer for them all.
+  function set(values) {
+    for (const [name, text] of Object.entries(values)) {
+      if (!fields.has(name)) continue;
+      setField(name, text);
+      lastEdited = name;
+    }
+    syncPresets();
+    recompute();
+  }
+
+  // What each output shows now: its label, its text, and the exact value behind it.
+  function shownOutputs() {
+    return Object.fromEntries(outputs.filter((output) => output.dataset.output).map((output) => [output.dataset.output, {
+      label: output.previousElementSibling?.textContent.trim() || output.dataset.output,
+      text: output.textContent.trim(),
+      value: JSON.parse(output.dataset.value ?? "null"),
+    }]));
+  }
+
+  instances.set(root, Object.freeze({
+    set,
+    result: () => answered.then(() => shown),
+    outputs: shownOutputs,
+    label: (name) => fields.get(name)?.labels?.[0]?.textContent.trim() || name,
+    ready: () => startWorker().then(() => true, () => false),
+  }));
+
   function onInput(event) {
     const target = event.target;
     lastEdited = target.dataset.field ?? target.dataset.sliderFor ?? "_form";
-    if (target.dataset.sliderFor) fields.get(target.dataset.sliderFor).value = sliderToText(target);
+    if (target.dataset.sliderFor) fields.get(target.dataset.sliderFor).value = sliderText(Number(target.value), Number(target.dataset.step), target.dataset.scale);
     else if (target.dataset.field && sliders.has(target.dataset.field)) textToSlider(sliders.get(target.dataset.field), target.value);
     else if (target.dataset.preset) {
       const option = target.selectedOptions[0];
@@ -357,7 +254,7 @@ function bind(root) {
   showStatus(root.querySelector(".lm-calc__status"));
   declareCalculator(root);  // a worker kept from an earlier page: it adds this calculator
 
-  const shared = sharedScenario();
+  const shared = sharedScenario(location.search, keyPrefix);
   if (shared.length) {  // a shared link: restore its scenario
     for (const [name, text] of shared) setField(name, text);
     syncPresets();
@@ -374,16 +271,24 @@ function whenIdle(callback) {
   else setTimeout(callback, IDLE_FALLBACK_MS);
 }
 
+// One calculator's API, for the exercise player, tests and benchmarks (null before it is bound):
+//   calc.set({name: text, …})   types values into its fields, as one edit
+//   await calc.result()         the result once the latest values are answered (null if stopped
+//                               or failed; then the page shows why)
+//   calc.outputs()              {name: {label, text, value}} as shown now
+//   calc.label(name)            an input's label, found inside this calculator
+//   await calc.ready()          starts the runtime if needed: true once it runs, false if it failed
+const instances = new WeakMap();
+export const calculatorOf = (root) => instances.get(root) ?? null;
+
 function bindAll() {
   document.querySelectorAll(".lm-calc[data-calculator]").forEach(bind);
 }
 
-// A small read-only view for tests and benchmarks: is the runtime up, and is it still the
-// worker this reading session started (generation 1), whatever pages were opened since.
+// For tests and benchmarks: the runtime's status, and a calculator's API by its element id.
 globalThis.layermapCalculator = Object.freeze({
-  status: () => ({ state: runtime.state, generation: runtime.generation, calculators: [...runtime.sent] }),
+  status: runtimeStatus,
+  of: (id) => calculatorOf(document.getElementById(id)),
 });
 
-if (window.document$?.subscribe) window.document$.subscribe(bindAll);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindAll);
-else bindAll();
+onPage(bindAll);

@@ -4,6 +4,9 @@
 // wanted depth onto <html data-lm-depth> and the stylesheet shows only that depth, so taking
 // over moves nothing. A link into a depth (#depth-d4, a heading or exercise inside it) or a
 // search hit for a term found only in one depth opens that depth.
+import { onPage } from "./boot.js";
+import { searchWords, termsFound } from "./search-terms.js";
+
 const STORAGE_KEY = "layermap.depth";
 const DEPTH_KEY = /^D[1-5]$/;
 
@@ -75,13 +78,7 @@ function searchTerms() {
   const params = new URLSearchParams(location.search);
   if (!params.has("h")) return [];
   const query = params.get("h") || document.querySelector(".md-search__input")?.value || "";
-  return query.toLowerCase().split(/[\s\-]+/).filter((term) => term.length > 1);
-}
-
-// How many of the terms start a word in the text (search matches words by their beginning).
-function termsFound(text, terms) {
-  const lower = text.toLowerCase();
-  return terms.filter((term) => new RegExp(`(^|[^\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(lower)).length;
+  return searchWords(query);
 }
 
 // The section holding the most of a search hit's terms, when the wanted one holds fewer.
@@ -136,6 +133,4 @@ function followAddress() {
 }
 
 window.addEventListener("hashchange", followAddress);
-if (window.document$) window.document$.subscribe(setUpPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage);
-else setUpPage();
+onPage(setUpPage);

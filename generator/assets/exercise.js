@@ -1,49 +1,27 @@
-// "Try it": plays an exercise's steps on its live calculator through the visible controls,
-// at a reading pace, with a Stop button. The steps (form text per state) were computed and
-// proven at build time; this script only types them in. Without JavaScript the exercise
-// still shows where it ends, pre-computed.
+// "Try it": plays an exercise's steps on its live calculator, at a reading pace, with a Stop
+// button. The steps (form text per state) were computed and proven at build time; this script
+// hands each one to the calculator's API (calculator.js: set, result, outputs) and says what
+// changed. Without JavaScript the exercise still shows where it ends, pre-computed.
+import { onPage } from "./boot.js";
+import { calculatorOf } from "./calculator.js";
+
 const STEP_MS = 1500;
-const READY_TIMEOUT_MS = 120_000;
 let playing = null;  // { stop: boolean } while an exercise plays
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function calculatorReady(calc) {
-  calc.dispatchEvent(new Event("pointerdown"));  // starts the worker if it is not running
-  const started = Date.now();
-  for (;;) {
-    const state = calc.querySelector(".lm-calc__status")?.dataset.state;
-    if (state === "ready") return true;
-    if (state === "failed" || Date.now() - started > READY_TIMEOUT_MS) return false;
-    await sleep(100);
-  }
-}
-
-function setControl(calc, name, text) {
-  const field = calc.querySelector(`[data-field="${name}"]`);
-  if (!field) return;
-  field.value = text;
-  field.dispatchEvent(new Event("input", { bubbles: true }));
-}
-
-function describe(changes) {
-  return Object.entries(changes).map(([name, text]) => {
-    const label = document.querySelector(`label[for$="-${name}"]`)?.textContent?.trim() || name;
-    return `${label} ${text}`;
-  }).join(", ");
+function describe(calc, changes) {
+  return Object.entries(changes).map(([name, text]) => `${calc.label(name)} ${text}`).join(", ");
 }
 
 // The outputs an exercise is about, as the calculator shows them now.
 function results(calc, names) {
-  return names.map((name) => {
-    const output = calc.querySelector(`[data-output="${name}"]`);
-    const label = output?.previousElementSibling?.textContent?.trim() || name;
-    return `${label}: ${output?.textContent?.trim() ?? "—"}`;
-  }).join("; ");
+  const shown = calc.outputs();
+  return names.map((name) => `${shown[name]?.label ?? name}: ${shown[name]?.text ?? "—"}`).join("; ");
 }
 
-function playerBar(calc) {
-  let bar = calc.querySelector(".lm-player");
+function playerBar(root) {
+  let bar = root.querySelector(".lm-player");
   if (!bar) {
     bar = document.createElement("div");
     bar.className = "lm-player";
@@ -56,38 +34,39 @@ function playerBar(calc) {
     stop.className = "md-button lm-player__stop";
     stop.textContent = "Stop";
     bar.append(text, stop);
-    calc.prepend(bar);
+    root.prepend(bar);
   }
   return bar;
 }
 
 async function play(item, button) {
   if (playing) playing.stop = true;
-  const calc = document.getElementById(item.dataset.calculator);
+  const root = document.getElementById(item.dataset.calculator);
+  const calc = root && calculatorOf(root);
   if (!calc) return;
   const plan = JSON.parse(item.dataset.plan);
   const run = { stop: false };
   playing = run;
-  const bar = playerBar(calc);
+  const bar = playerBar(root);
   const text = bar.querySelector(".lm-player__text");
   const stop = bar.querySelector(".lm-player__stop");
   stop.onclick = () => { run.stop = true; };
   bar.hidden = false;
   item.dataset.playing = "true";
-  calc.scrollIntoView({ block: "start", behavior: "smooth" });
+  root.scrollIntoView({ block: "start", behavior: "smooth" });
   text.textContent = "Starting the calculator…";
   stop.focus({ preventScroll: true });
-  if (!(await calculatorReady(calc))) {
+  if (!(await calc.ready())) {
     text.textContent = "The live calculator is not available; open the answer under the exercise to see where it ends.";
   } else {
     const watched = [...item.querySelectorAll("[data-end-output]")].map((dd) => dd.dataset.endOutput);
     for (const [index, changes] of plan.entries()) {
       if (run.stop) break;
-      for (const [name, value] of Object.entries(changes)) setControl(calc, name, value);
+      calc.set(changes);
       const step = index === 0 ? `Step 1 of ${plan.length}: the starting scenario` :
-        `Step ${index + 1} of ${plan.length}: ${describe(changes)}`;
+        `Step ${index + 1} of ${plan.length}: ${describe(calc, changes)}`;
       text.textContent = step;
-      await sleep(STEP_MS / 3);
+      await Promise.all([calc.result(), sleep(STEP_MS / 3)]);
       text.textContent = `${step}. ${results(calc, watched)}`;
       await sleep((STEP_MS * 2) / 3);
     }
@@ -112,6 +91,4 @@ function setUpPage() {
   document.querySelectorAll(".lm-exercise[data-plan]").forEach(setUp);
 }
 
-if (window.document$?.subscribe) window.document$.subscribe(setUpPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage);
-else setUpPage();
+onPage(setUpPage);

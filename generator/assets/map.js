@@ -1,6 +1,8 @@
 // The drawn map: highlight a node's edges and neighbours on hover or focus, show its
 // summary from the map index, zoom and pan. The SVG itself is built at build time and
 // works without this script (links, labels, text list); this only adds to it.
+import { onPage } from "./boot.js";
+
 const indexes = new Map(); // index URL → Promise of the map index
 
 function mapIndex(url) {
@@ -248,6 +250,4 @@ function setUpPage() {
   document.querySelectorAll(".lm-map").forEach(setUp);
 }
 
-if (window.document$) window.document$.subscribe(setUpPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage);
-else setUpPage();
+onPage(setUpPage);

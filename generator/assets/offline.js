@@ -3,6 +3,8 @@
 // that has the worker fetch every page and the calculator runtime with progress, shows a notice
 // while the reader is offline, and says when a new version is ready: the new worker waits until
 // the reader presses Reload, and a page never shows one version's shell with another's content.
+import { onPage } from "./boot.js";
+
 const WORKER_URL = new URL("../../sw.js", import.meta.url);
 const UPDATE_CHECK_MS = 60_000;
 const canWork = "serviceWorker" in navigator;
@@ -147,7 +149,7 @@ async function register() {
     askWorker("OFFLINE_STATUS", ({ data }) => {
       if (data.saved && !statusText) setStatus("Saved for offline in this browser.");
     });
-  } catch (error) {
+  } catch {
     // No sw.js here (e.g. `layermap serve`): drop a worker left by an earlier build on this address.
     const stale = await navigator.serviceWorker.getRegistration(WORKER_URL);
     if (stale) await stale.unregister();
@@ -166,7 +168,7 @@ function whenLoaded(run) {
   else addEventListener("load", run, { once: true });
 }
 
-function onPage() {
+function setUpPage() {
   addSaveControl();
   if (canWork) checkForUpdate();
 }
@@ -179,6 +181,5 @@ if (isServed) {
   addEventListener("online", showConnection);
   addEventListener("offline", showConnection);
   showConnection();
-  if (window.document$?.subscribe) window.document$.subscribe(onPage);
-  else onPage();
+  onPage(setUpPage);
 }

@@ -1,5 +1,7 @@
 // Fixes to Material's own parts. Accessible names its markup leaves out (found by axe-core):
 // the search dialog.
+import { onPage } from "./boot.js";
+
 function nameSearchDialog() {
   const dialog = document.querySelector(".md-search[role=dialog]");
   if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", "Search this site");
@@ -47,5 +49,4 @@ function setUpPage() {
   watchTopButton();
 }
 
-if (window.document$?.subscribe) window.document$.subscribe(setUpPage);
-else setUpPage();
+onPage(setUpPage);

@@ -65,9 +65,10 @@ def declaration_vocabulary() -> dict[str, tuple[str, ...]]:
 
 CALCULATOR_STYLES = "assets/layermap/calculator.css"
 PACKAGE_ROOT = Path(calcview.__file__).resolve().parent.parent  # holds calcview/ and calculators/
-CALCULATOR_GLUE = {  # site path -> source: the page's glue, the worker it starts, their styles
-    "assets/layermap/calculator.js": Path(__file__).resolve().parent.parent / "assets" / "calculator.js",
-    "assets/layermap/calc-worker.js": Path(__file__).resolve().parent.parent / "assets" / "calc-worker.js",
+SCRIPTS = Path(__file__).resolve().parent.parent / "assets"  # generator/assets: the browser code
+CALCULATOR_GLUE = {  # site path -> source: the page's glue with the modules it imports, the worker it starts, their styles
+    **{f"assets/layermap/{name}": SCRIPTS / name
+       for name in ("calculator.js", "boot.js", "calc-runtime.js", "calc-figure.js", "calc-text.js", "calc-worker.js")},
     CALCULATOR_STYLES: PACKAGE_ROOT / "calcview" / "calculator.css",
 }
 PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

@@ -10,9 +10,9 @@ orchestrates):
   theme's search uses on ``file://`` (vendored from npm, never from a CDN), our scripts as classic
   deferred scripts, and the hook in ``generator/portable_hook.py``;
 - links to folders name their ``index.html``;
-- our scripts are wrapped as classic scripts; the scripts that need a server (the calculator
-  runtime, its exercise player, the service worker) are left out, and the map's index is
-  embedded as a script instead of fetched;
+- our scripts are wrapped as classic scripts, the small modules they import (boot.js) inlined;
+  the scripts that need a server (the calculator runtime, its exercise player, the service
+  worker) are left out, and the map's index is embedded as a script instead of fetched;
 - calculators keep their build-time numbers (fields disabled) and say so, and where they run live;
 - every page's Content-Security-Policy also allows, by hash, the one inline script the shim writes
   into its frame (its text names the search worker's URL, which differs by folder depth);
@@ -25,6 +25,7 @@ import json
 import re
 import textwrap
 import zipfile
+from collections.abc import Callable
 from datetime import date
 from html import escape
 from pathlib import Path
@@ -193,10 +194,28 @@ def page_for_disk(html: str, page: str, site_url: str) -> str:
 # --- scripts ----------------------------------------------------------------------------------
 
 _MODULE_SYNTAX = re.compile(r"^\s*(import|export)\b|\bimport\.meta\b|\bimport\s*\(", re.MULTILINE)
+_SIBLING_IMPORT = re.compile(r'^import \{ ([\w, ]+) \} from "\./([\w-]+\.js)";$', re.MULTILINE)
+_EXPORT = re.compile(r"^export (?=function |async function |const |class )", re.MULTILINE)
 
 
-def classic_script(source: str, name: str) -> str:
-    """An ES module without imports or exports, as a classic script (its own scope, strict as modules are)."""
+def inline_imports(source: str, read_sibling: Callable[[str], str]) -> str:
+    """Each ``import { a, b } from "./x.js";`` replaced by x.js's own text in a scope of its own.
+
+    Our scripts share small modules (boot.js, pure helpers) that import nothing but each other;
+    a classic script cannot import, so each one gets its own copy of what it imports.
+    """
+    def inlined(match: re.Match) -> str:
+        names = match.group(1)
+        module = _EXPORT.sub("", inline_imports(read_sibling(match.group(2)), read_sibling)).strip()
+        return f"const {{ {names} }} = (() => {{\n{module}\nreturn {{ {names} }};\n}})();"
+    return _SIBLING_IMPORT.sub(inlined, source)
+
+
+def classic_script(source: str, name: str, read_sibling: Callable[[str], str] | None = None) -> str:
+    """An ES module as a classic script (its own scope, strict as modules are), its imports of
+    sibling modules inlined when ``read_sibling`` reads them by file name; other module syntax is refused."""
+    if read_sibling:
+        source = inline_imports(source, read_sibling)
     found = _MODULE_SYNTAX.search(source)
     if found:
         line = source.count("\n", 0, found.start()) + 1
@@ -295,16 +314,28 @@ def trim_copy(copy: Path) -> None:
         source_map.unlink()
 
 
+def _reader(folder: Path) -> Callable[[str], str]:
+    """Reads a file of ``folder`` by its name (what an import of ``./name`` there finds)."""
+    return lambda file_name: (folder / file_name).read_text(encoding="utf-8")
+
+
 def prepare_scripts(copy: Path, site_scripts: list[str]) -> None:
-    """Our scripts as classic scripts, plus the map index as a script."""
-    for entry in copy_scripts(site_scripts):
+    """Our scripts as classic scripts, plus the map index as a script; the modules they import
+    are inlined into them, so those files go."""
+    entries = copy_scripts(site_scripts)
+    for entry in entries:
         path = copy / entry["path"]
         if entry["path"] == MAP_INDEX_SCRIPT:
             index = copy / MAP_INDEX_FILE
             path.write_text(map_index_script(index.read_text(encoding="utf-8")) if index.is_file()
                             else "window.layermapMapIndex = null;\n", encoding="utf-8")
         else:
-            path.write_text(classic_script(path.read_text(encoding="utf-8"), entry["path"]), encoding="utf-8")
+            path.write_text(classic_script(path.read_text(encoding="utf-8"), entry["path"], _reader(path.parent)), encoding="utf-8")
+    kept = {copy / entry["path"] for entry in entries}
+    for folder in {(copy / entry["path"]).parent for entry in entries}:
+        for module in folder.glob("*.js"):
+            if module not in kept:
+                module.unlink()
 
 
 def prepare_copy(copy: Path, site_scripts: list[str], site_name: str, site_url: str) -> None:

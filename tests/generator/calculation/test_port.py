@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -29,3 +30,14 @@ def test_the_runtime_comes_from_the_projects_own_npm_package(tmp_path: Path) -> 
         site_assets(tmp_path)  # a project with no node_modules
     assert str(tmp_path / "node_modules" / "pyodide" / "pyodide.asm.wasm") in str(raised.value)
     assert "npm ci" in raised.value.hint
+
+
+def test_every_module_the_glue_imports_is_shipped_with_it() -> None:
+    """calculator.js imports its helpers as modules: a page whose glue misses one shows no calculator."""
+    assets = site_assets(ROOT)
+    shipped = {Path(path).name for path in assets if path.startswith("assets/layermap/") and path.endswith(".js")}
+    imported = set()
+    for name in shipped:
+        text = (ROOT / "generator" / "assets" / name).read_text(encoding="utf-8")
+        imported |= set(re.findall(r'from "\./([\w-]+\.js)"', text))
+    assert imported and imported <= shipped

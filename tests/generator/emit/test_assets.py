@@ -45,7 +45,7 @@ def sinks_in(text: str, name: str) -> list[str]:
 
 def test_the_scripts_that_ship_are_all_found() -> None:
     names = {path.name for path in shipped_scripts()}
-    assert {"calculator.js", "calc-worker.js", "depth.js", "exercise.js", "map.js", "theme-fixes.js"} <= names
+    assert {"calculator.js", "calc-worker.js", "depth.js", "exercise.js", "map.js", "theme-fixes.js", "boot.js", "calc-runtime.js", "calc-figure.js", "calc-text.js", "search-terms.js"} <= names
 
 
 @pytest.mark.parametrize("path", shipped_scripts(), ids=lambda p: p.name)
@@ -84,8 +84,8 @@ def test_safe_calls_are_not_flagged(source: str) -> None:
 
 
 def test_the_figure_allow_list_keeps_every_element_the_figures_draw() -> None:
-    """calculator.js drops SVG elements it does not know: each one figures.py writes must be known."""
-    script = (ROOT / "generator" / "assets" / "calculator.js").read_text(encoding="utf-8")
+    """calc-figure.js drops SVG elements it does not know: each one figures.py writes must be known."""
+    script = (ROOT / "generator" / "assets" / "calc-figure.js").read_text(encoding="utf-8")
     allowed = set(re.findall(r'"(\w+)"', re.search(r"FIGURE_ELEMENTS = new Set\(\[([^\]]*)\]\)", script).group(1)))
     drawn = set(re.findall(r"<(\w+)[\s>]", (ROOT / "calcview" / "figures.py").read_text(encoding="utf-8")))
     assert drawn and drawn <= allowed, drawn - allowed

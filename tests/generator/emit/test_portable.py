@@ -121,7 +121,22 @@ def test_our_shipped_scripts_that_the_copy_runs_are_classic_compatible() -> None
     for entry in portable.copy_scripts(SCRIPTS):
         if entry["path"] != portable.MAP_INDEX_SCRIPT:
             name = Path(entry["path"]).name
-            portable.classic_script((ASSET_DIR / name).read_text(encoding="utf-8"), name)
+            portable.classic_script((ASSET_DIR / name).read_text(encoding="utf-8"), name, lambda file: (ASSET_DIR / file).read_text(encoding="utf-8"))
+
+
+def test_imports_of_sibling_modules_are_inlined_each_in_its_own_scope() -> None:
+    siblings = {"boot.js": 'import { b } from "./b.js";\nexport function onPage(start) { b(start); }\n',
+                "b.js": "const hidden = 1;\nexport const b = (f) => f(hidden);\n"}
+    out = portable.classic_script('import { onPage } from "./boot.js";\nonPage(run);\n', "x.js", siblings.__getitem__)
+    assert "import" not in out and "export" not in out
+    assert "const { onPage } = (() => {" in out and "return { onPage };" in out
+    assert "const { b } = (() => {\nconst hidden = 1;\nconst b = (f) => f(hidden);\nreturn { b };\n})();" in out
+
+
+def test_a_sibling_module_with_other_module_syntax_is_refused() -> None:
+    with pytest.raises(LayermapError) as caught:
+        portable.classic_script('import { a } from "./a.js";\n', "x.js", {"a.js": "export default 1;\n"}.__getitem__)
+    assert "x.js:" in caught.value.message
 
 
 def test_copy_scripts_leave_out_what_needs_a_server_and_add_the_map_index_before_the_map() -> None:
@@ -261,6 +276,8 @@ def test_the_copys_scripts_are_classic(built: tuple[Path, Path]) -> None:
     _, copy = built
     depth = (copy / "assets/layermap/depth.js").read_text(encoding="utf-8")
     assert depth.startswith("(() => {") and "import.meta" not in depth
+    assert "function onPage(start)" in depth, "boot.js is inlined"
+    assert not (copy / "assets/layermap/boot.js").exists(), "so it is not in the copy"
     assert (copy / portable.MAP_INDEX_SCRIPT).read_text(encoding="utf-8").startswith("window.layermapMapIndex = {")
 
 
