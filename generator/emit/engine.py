@@ -20,6 +20,7 @@ from generator.emit import portable
 from generator.emit.csp import with_security_meta
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
+from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
 from generator.render.paths import OFFLINE_COPY
 
@@ -111,14 +112,14 @@ def _drop_sitemap(site: Path) -> None:
 
 
 def build_portable_copy(config_file: Path, zip_path: Path) -> int:
-    """Build the downloadable copy (``generator/portable.py``) aside and zip it; return the zip's size."""
+    """Build the downloadable copy (``generator/emit/portable.py``) aside and zip it; return the zip's size."""
     with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch:
         copy = Path(scratch) / portable.COPY_FOLDER
         site_url, site_name = _build_into(config_file, copy)
         portable.prepare_copy(copy, SCRIPTS, site_name, site_url)
         shim = (copy / portable.SHIM_PATH).read_text(encoding="utf-8")
         _finish_pages(copy, lambda html, name: portable.page_for_disk(html, name, site_url),
-                      lambda html: portable.frame_scripts(shim, html))
+                      lambda html: frame_scripts(shim, html))
         return portable.zip_folder(copy, zip_path)
 
 

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from generator.cli import main
-from generator.emit import portable
+from generator.emit import portable, portable_scripts
 from generator.emit.csp import page_policy, source_hash
 from generator.emit.portable_hook import index_html_url, search_index_for_disk
 from generator.errors import LayermapError
@@ -102,7 +102,7 @@ def test_the_copy_drops_the_link_to_itself() -> None:
 
 
 def test_a_module_without_imports_becomes_a_classic_script_in_its_own_scope() -> None:
-    out = portable.classic_script("const STORAGE_KEY = 1;\nfunction setUp() {}\n", "depth.js")
+    out = portable_scripts.classic_script("const STORAGE_KEY = 1;\nfunction setUp() {}\n", "depth.js")
     assert out.startswith('(() => {\n"use strict";\n') and out.rstrip().endswith("})();")
     assert "const STORAGE_KEY = 1;" in out
 
@@ -111,7 +111,7 @@ def test_a_module_without_imports_becomes_a_classic_script_in_its_own_scope() ->
                                     'const u = new URL("x", import.meta.url);\n', 'const m = await import("./m.js");\n'])
 def test_module_syntax_is_refused_with_the_file_and_line(source: str) -> None:
     with pytest.raises(LayermapError) as caught:
-        portable.classic_script("// first line\n" + source, "assets/layermap/x.js")
+        portable_scripts.classic_script("// first line\n" + source, "assets/layermap/x.js")
     assert "assets/layermap/x.js:2:" in caught.value.message
 
 
@@ -121,13 +121,13 @@ def test_our_shipped_scripts_that_the_copy_runs_are_classic_compatible() -> None
     for entry in portable.copy_scripts(SCRIPTS):
         if entry["path"] != portable.MAP_INDEX_SCRIPT:
             name = Path(entry["path"]).name
-            portable.classic_script((ASSET_DIR / name).read_text(encoding="utf-8"), name, lambda file: (ASSET_DIR / file).read_text(encoding="utf-8"))
+            portable_scripts.classic_script((ASSET_DIR / name).read_text(encoding="utf-8"), name, lambda file: (ASSET_DIR / file).read_text(encoding="utf-8"))
 
 
 def test_imports_of_sibling_modules_are_inlined_each_in_its_own_scope() -> None:
     siblings = {"boot.js": 'import { b } from "./b.js";\nexport function onPage(start) { b(start); }\n',
                 "b.js": "const hidden = 1;\nexport const b = (f) => f(hidden);\n"}
-    out = portable.classic_script('import { onPage } from "./boot.js";\nonPage(run);\n', "x.js", siblings.__getitem__)
+    out = portable_scripts.classic_script('import { onPage } from "./boot.js";\nonPage(run);\n', "x.js", siblings.__getitem__)
     assert "import" not in out and "export" not in out
     assert "const { onPage } = (() => {" in out and "return { onPage };" in out
     assert "const { b } = (() => {\nconst hidden = 1;\nconst b = (f) => f(hidden);\nreturn { b };\n})();" in out
@@ -135,7 +135,7 @@ def test_imports_of_sibling_modules_are_inlined_each_in_its_own_scope() -> None:
 
 def test_a_sibling_module_with_other_module_syntax_is_refused() -> None:
     with pytest.raises(LayermapError) as caught:
-        portable.classic_script('import { a } from "./a.js";\n', "x.js", {"a.js": "export default 1;\n"}.__getitem__)
+        portable_scripts.classic_script('import { a } from "./a.js";\n', "x.js", {"a.js": "export default 1;\n"}.__getitem__)
     assert "x.js:" in caught.value.message
 
 
@@ -151,7 +151,7 @@ def test_copy_scripts_leave_out_what_needs_a_server_and_add_the_map_index_before
 
 def test_map_index_script_assigns_the_same_data() -> None:
     index = {"topics": [{"id": "a", "title": "A </script>", "summary": "s"}], "layers": []}
-    script = portable.map_index_script(json.dumps(index))
+    script = portable_scripts.map_index_script(json.dumps(index))
     assert script.startswith("window.layermapMapIndex = ")
     assert json.loads(script.removeprefix("window.layermapMapIndex = ").rstrip().rstrip(";")) == index
 
@@ -195,21 +195,21 @@ def test_without_plugins_the_engine_default_search_is_kept() -> None:
 
 def test_the_shim_frame_script_is_what_the_shim_writes() -> None:
     url = "../../assets/javascripts/workers/search.a7633da7.min.js"
-    script = portable.shim_frame_script(SHIM, url)
+    script = portable_scripts.shim_frame_script(SHIM, url)
     assert script.startswith("postMessage=function ") and ";importScripts=function " in script
     assert f'filename:"{url}"' in script and "${" not in script
 
 
 def test_the_policy_allows_the_frame_script_by_hash_and_nothing_inline_otherwise() -> None:
     html = '<html><head><script id="__config" type="application/json">{"search": "w.js"}</script></head></html>'
-    frame = portable.shim_frame_script(SHIM, portable.search_worker_url(html))
+    frame = portable_scripts.shim_frame_script(SHIM, portable_scripts.search_worker_url(html))
     policy = page_policy(html, (frame,))
     assert source_hash(frame) in policy
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
 
 
 def test_a_page_without_the_theme_config_has_no_search_worker() -> None:
-    assert portable.search_worker_url("<html><head></head></html>") is None
+    assert portable_scripts.search_worker_url("<html><head></head></html>") is None
 
 
 # --- the built copy (mini project) ----------------------------------------------------------------
@@ -259,8 +259,8 @@ def test_every_page_of_the_copy_is_ready_for_disk(built: tuple[Path, Path]) -> N
         assert 'type="module"' not in html, name
         assert 'class="lm-download"' not in html, name
         policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html).group(1)
-        frame = portable.shim_frame_script((copy / portable.SHIM_PATH).read_text(encoding="utf-8"),
-                                           portable.search_worker_url(html))
+        frame = portable_scripts.shim_frame_script((copy / portable.SHIM_PATH).read_text(encoding="utf-8"),
+                                           portable_scripts.search_worker_url(html))
         assert source_hash(frame) in policy and "unsafe" not in policy, name
 
 
