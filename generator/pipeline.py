@@ -9,7 +9,7 @@ from generator.calculation.sources import bibliography_of
 from generator.checks import check_claims_and_prose, check_reading
 from generator.content.loading import Content, read_content
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog
-from generator.emit import portable
+from generator.emit import portable, serve_status
 from generator.emit.docs_tree import DocsTree, layermap_assets, write_tree
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap, build_map
@@ -52,7 +52,8 @@ def uses_calculators(kmap: KnowledgeMap) -> bool:
     return any(depth.calculator for t in kmap.topics.values() for _, depth in t.depths.present())
 
 
-def docs_tree(project: Project, kmap: KnowledgeMap, settings: BuildSettings = BuildSettings()) -> DocsTree:
+def docs_tree(project: Project, kmap: KnowledgeMap, settings: BuildSettings = BuildSettings(),
+              serving: bool = False) -> DocsTree:
     pages = render_pages(kmap, CalculatorBridge(), settings)
     tree = DocsTree(pages=pages, nav=navigation(kmap, settings), copies=layermap_assets(),
                     texts={INDEX_FILE: map_index_json(kmap),
@@ -62,12 +63,18 @@ def docs_tree(project: Project, kmap: KnowledgeMap, settings: BuildSettings = Bu
     if uses_calculators(kmap):
         tree.copies |= port.site_assets(project.root)
         tree.styles.append(port.CALCULATOR_STYLES)
+    if serving:  # `layermap serve`: the page shows a failed regeneration's problems (emit/serve_status.py)
+        tree.copies |= serve_status.serve_assets()
+        tree.texts[serve_status.STATUS_FILE] = serve_status.ok_status()
+        tree.styles.append(serve_status.SERVE_STYLES)
+        tree.scripts.append(serve_status.SERVE_SCRIPT)
     return tree
 
 
 def generate(project: Project, out_dir: Path | None = None,
-             settings: BuildSettings = BuildSettings()) -> tuple[Path, list[Diagnostic]]:
-    """Validate content and write the docs tree; return the engine config and the warnings."""
+             settings: BuildSettings = BuildSettings(), serving: bool = False) -> tuple[Path, list[Diagnostic]]:
+    """Validate content and write the docs tree; return the engine config and the warnings.
+    ``serving``: the tree also carries what `layermap serve` shows in the page."""
     content, kmap = load_map(project)
-    config = write_tree(docs_tree(project, kmap, settings), project.base_config, out_dir or project.work_dir)
+    config = write_tree(docs_tree(project, kmap, settings, serving), project.base_config, out_dir or project.work_dir)
     return config, content.warnings

@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from generator.emit.portable import HOOK_SOURCE, PORTABLE_CONFIG, PORTABLE_HOOK, copy_config
+from generator.emit.serve_status import SERVE_ONLY_ASSETS
 from generator.errors import LayermapError
 from generator.render.pages import NavItem, PageSource
 
@@ -40,10 +41,13 @@ class DocsTree:
     copies: dict[str, Path] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     styles: list[str] = field(default_factory=lambda: list(STYLES))
+    scripts: list[str] = field(default_factory=lambda: list(SCRIPTS))
 
 
 def layermap_assets() -> dict[str, Path]:
-    return {f"assets/layermap/{p.name}": p for p in sorted(ASSET_DIR.iterdir()) if p.is_file()}
+    """Every page's browser code; the serve-only files come with ``layermap serve`` alone."""
+    return {f"assets/layermap/{p.name}": p for p in sorted(ASSET_DIR.iterdir())
+            if p.is_file() and p.name not in SERVE_ONLY_ASSETS}
 
 
 def style_bundle(tree: DocsTree) -> str:
@@ -55,7 +59,8 @@ def style_bundle(tree: DocsTree) -> str:
     return "\n".join(parts)
 
 
-def engine_config(base_config: Path, nav: list[NavItem], styles: list[str] = STYLES) -> str:
+def engine_config(base_config: Path, nav: list[NavItem], styles: list[str] = STYLES,
+                  scripts: list[str] = SCRIPTS) -> str:
     """The site's mkdocs.yml plus the generated keys, as text (its !ENV tags stay intact)."""
     text = base_config.read_text(encoding="utf-8")
     for key in GENERATED_KEYS:
@@ -68,7 +73,7 @@ def engine_config(base_config: Path, nav: list[NavItem], styles: list[str] = STY
         "docs_dir": "docs",
         "site_dir": "../site",
         "extra_css": styles,
-        "extra_javascript": [{"path": path, "type": "module"} for path in SCRIPTS],
+        "extra_javascript": [{"path": path, "type": "module"} for path in scripts],
         "nav": nav,
         "hooks": [SANITISER_HOOK, HEAD_SCRIPT_HOOK],
     }
@@ -112,7 +117,7 @@ def write_tree(tree: DocsTree, base_config: Path, out_dir: Path) -> Path:
     _copy(SANITISER, out_dir / SANITISER_HOOK)
     _copy(HEAD_SCRIPT, out_dir / HEAD_SCRIPT_HOOK)
     config = out_dir / "mkdocs.yml"
-    _write_text(config, engine_config(base_config, tree.nav, [STYLE_BUNDLE]))
+    _write_text(config, engine_config(base_config, tree.nav, [STYLE_BUNDLE], tree.scripts))
     _copy(HOOK_SOURCE, out_dir / PORTABLE_HOOK)  # the downloadable copy's config inherits this one
     _write_text(out_dir / PORTABLE_CONFIG, copy_config(config.name, base_config.read_text(encoding="utf-8"), SCRIPTS, [SANITISER_HOOK]))
     return config

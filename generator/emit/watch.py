@@ -27,6 +27,11 @@ READY_SECONDS = 30.0  # how long start() waits for the watcher to be in place
 STOP_SECONDS = 120.0  # stop() lets a regeneration under way finish
 
 Regenerate = Callable[[], list[Diagnostic]]  # writes the docs tree, returns the warnings; raises on bad content
+OnFailure = Callable[[Exception], None]  # told why a regeneration failed (serve shows it in the page)
+
+
+def ignore_failure(_: Exception) -> None:
+    pass
 
 
 def say_on_stderr(message: str) -> None:
@@ -46,9 +51,11 @@ def is_content_file(path: Path, content_dir: Path) -> bool:
 class ContentWatcher:
     """Regenerates the docs tree after each burst of changes to content files, until stopped."""
 
-    def __init__(self, content_dir: Path, regenerate: Regenerate, say: Callable[[str], None] = say_on_stderr) -> None:
+    def __init__(self, content_dir: Path, regenerate: Regenerate, say: Callable[[str], None] = say_on_stderr,
+                 on_failure: OnFailure = ignore_failure) -> None:
         self.content_dir = content_dir.resolve()
         self._regenerate = regenerate
+        self._on_failure = on_failure
         self._say = say
         self._stop = threading.Event()
         self._ready = threading.Event()
@@ -107,12 +114,20 @@ class ContentWatcher:
             warnings = self._regenerate()
         except (ContentError, LayermapError) as error:
             self._say(f"layermap: not updated, fix these first:\n{error}")
+            self._tell_failure(error)
             return
         except Exception as error:  # noqa: BLE001 - the editor gets a message and the watch goes on
             self._say(f"layermap: not updated: internal error: {type(error).__name__}: {error}\n"
                       "    this is a bug in layermap, not in your content; rerun `layermap build` "
                       "with LAYERMAP_DEBUG=1 for the details and report them.")
+            self._tell_failure(error)
             return
         for warning in warnings:
             self._say(warning.format())
         self._say(f"layermap: regenerated after a change to {', '.join(sorted(set(paths)))}")
+
+    def _tell_failure(self, error: Exception) -> None:
+        try:
+            self._on_failure(error)
+        except OSError as problem:  # the terminal has the report already; the watch goes on
+            self._say(f"layermap: could not show the problems in the page: {problem}")

@@ -3,6 +3,7 @@ burst of saves, editors' side files ignored, bad content reported, and a stop th
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 from collections.abc import Callable
@@ -12,6 +13,7 @@ import pytest
 from mini_project import MiniProject
 
 from generator.diagnostics import Diagnostic
+from generator.emit.serve_status import STATUS_FILE, write_failure
 from generator.emit.watch import ContentWatcher, is_content_file
 from generator.errors import LayermapError
 from generator.pipeline import generate
@@ -95,6 +97,47 @@ def test_a_bad_save_is_reported_and_its_fix_regenerates(mini: MiniProject, capsy
     assert "Traceback" not in "".join(said)
     pages = (project.work_dir / "docs").rglob("*.md")
     assert any("Chips, mended" in page.read_text(encoding="utf-8") for page in pages)
+
+
+def test_a_bad_save_writes_its_problems_for_the_page_and_its_fix_clears_them(mini: MiniProject) -> None:
+    shutil.copy(ROOT / "mkdocs.yml", mini.root / "mkdocs.yml")
+    project = Project(mini.root)
+    config, _ = generate(project, serving=True)
+    docs = config.parent / "docs"
+    status = docs / STATUS_FILE
+    chips = mini.content / "layer-2" / "chips.yaml"
+    good = chips.read_text(encoding="utf-8")
+    pages_before = {p: p.read_text(encoding="utf-8") for p in docs.rglob("*.md")}
+
+    def status_is(ok: bool) -> Callable[[], bool]:
+        return lambda: json.loads(status.read_text(encoding="utf-8"))["ok"] is ok
+
+    with ContentWatcher(mini.content, lambda: generate(project, serving=True)[1], Recorder().messages.append,
+                        lambda error: write_failure(docs, error)):
+        chips.write_text("id: chips\ntitle: [\n", encoding="utf-8")
+        wait_until(status_is(False), "the bad save's status")
+        [problem] = json.loads(status.read_text(encoding="utf-8"))["problems"]
+        assert problem["where"] == "content/layer-2/chips.yaml:3:1"
+        assert "YAML syntax" in problem["message"] and problem["fix"]
+        assert {p: p.read_text(encoding="utf-8") for p in docs.rglob("*.md")} == pages_before  # the old pages stay
+        chips.write_text(good, encoding="utf-8")
+        wait_until(status_is(True), "the fixed save's status")
+
+
+def test_a_failure_the_page_cannot_be_told_is_said_and_the_watch_goes_on(mini: MiniProject) -> None:
+    said: list[str] = []
+
+    def fail() -> list[Diagnostic]:
+        raise LayermapError("engine failed", "reinstall")
+
+    def cannot_write(_: Exception) -> None:
+        raise PermissionError("read-only docs")
+
+    chips = mini.content / "layer-2" / "chips.yaml"
+    with ContentWatcher(mini.content, fail, said.append, cannot_write) as watcher:
+        chips.write_text(chips.read_text(encoding="utf-8") + "\n# edit\n", encoding="utf-8")
+        wait_until(lambda: any("could not show the problems" in s for s in said), "the message")
+        assert watcher.running
 
 
 def test_stop_returns_promptly_and_leaves_no_thread(mini: MiniProject) -> None:
