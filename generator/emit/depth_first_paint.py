@@ -38,7 +38,28 @@ HEAD_SCRIPT = (
     "watch.observe(root,{childList:true,subtree:true});"
     'document.addEventListener("DOMContentLoaded",stop)})(document.documentElement)'
 )
-HEAD_TAG = f"<script>{HEAD_SCRIPT}</script>"
+# The search index is fetched when the reader opens search, not on every page view: Material's
+# bundle asks for search/search_index.json (an XMLHttpRequest) as soon as it loads, so this script,
+# which runs before the bundle, holds that one request back until the search field gets focus (a
+# click, or the theme's shortcuts, which focus it) or the search toggle is checked (the phone's
+# search button). The theme says "Initializing search" meanwhile. Every other request goes through
+# untouched; from file:// (the downloadable copy) the theme loads the index as a script and this
+# never applies. On instant navigation the page's window stays, so the index is fetched once a visit.
+LAZY_SEARCH_SCRIPT = (
+    "(function(w,d){var X=w.XMLHttpRequest,open,send,opened=false,waiting=[];"
+    'if(!X||location.protocol==="file:")return;open=X.prototype.open;send=X.prototype.send;'
+    'function isField(t){return!!(t&&t.matches&&t.matches("[data-md-component=search-query]"))}'
+    "function start(){var held=waiting;if(opened)return;opened=true;waiting=[];"
+    "held.forEach(function(h){try{send.apply(h[0],h[1])}catch(e){}})}"
+    'function watch(e){var t=e.target;if(isField(t)||(t&&t.id==="__search"&&t.checked))start()}'
+    'd.addEventListener("focusin",watch,true);d.addEventListener("change",watch,true);'
+    "function isIndex(url){try{url=new URL(String(url),location.href)}catch(e){return false}"
+    'return url.origin===location.origin&&url.pathname.slice(-25)==="/search/search_index.json"}'
+    "X.prototype.open=function(method,url){this.__lmSearchIndex=isIndex(url);return open.apply(this,arguments)};"
+    "X.prototype.send=function(){if(!this.__lmSearchIndex||opened||isField(d.activeElement))"
+    "return send.apply(this,arguments);waiting.push([this,arguments])}})(window,document)"
+)
+HEAD_TAG = f"<script>{HEAD_SCRIPT}</script><script>{LAZY_SEARCH_SCRIPT}</script>"
 _HEAD_START = re.compile(r"<head\b[^>]*>(\s*<meta\s+charset\s*=[^>]*>)?", re.IGNORECASE)
 
 

@@ -5,6 +5,8 @@
 // SITE_DIR/sw.js gets two manifests, each entry a site-relative URL with a revision (a hash of
 // the file's bytes): every page and asset (precached when the worker installs) and the calculator
 // runtime, assets/pyodide/ (about 13 MB: cached when first used or when the reader saves the site).
+// A third list holds the search index alone, cached the same way: a first page view, and the
+// worker's install, never download it; the page fetches it when the reader opens search.
 // The Workbox runtime the worker imports is copied to SITE_DIR/assets/workbox/ (never a CDN).
 // On failure: a message on stderr and exit status 1 (2 when workbox-build is not installed).
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -19,8 +21,10 @@ const WORKBOX_LIBRARIES = ["workbox-core", "workbox-routing", "workbox-strategie
 const RUNTIME_FOLDER = "assets/pyodide";
 const RUNTIME_FILES = `${RUNTIME_FOLDER}/**/*`;
 const RUNTIME_INJECTION_POINT = "self.__LAYERMAP_RUNTIME_MANIFEST";
+const SEARCH_INDEX = "search/search_index.json";
+const SEARCH_INJECTION_POINT = "self.__LAYERMAP_SEARCH_MANIFEST";
 // downloads/: the downloadable copy (a zip of the whole site) is fetched only when a reader asks for it.
-const NOT_PRECACHED = [RUNTIME_FILES, "assets/workbox/**", "downloads/**", "sw.js", "sitemap.xml", "sitemap.xml.gz", "**/*.map"];
+const NOT_PRECACHED = [RUNTIME_FILES, SEARCH_INDEX, "assets/workbox/**", "downloads/**", "sw.js", "sitemap.xml", "sitemap.xml.gz", "**/*.map"];
 const MAX_PAGE_OR_ASSET_BYTES = 32 * 1024 * 1024;  // Workbox's default (2 MB) would silently skip a large search index
 const MAX_RUNTIME_FILE_BYTES = 64 * 1024 * 1024;  // pyodide.asm.wasm is about 10 MB
 
@@ -53,29 +57,43 @@ async function hasRuntime(site) {
   return stat(path.join(site, RUNTIME_FOLDER)).then((found) => found.isDirectory(), () => false);
 }
 
+// The worker's source with the search index's manifest written in (empty when the site has none).
+async function writeSearchManifest(getManifest, site, swDest) {
+  const hasIndex = await stat(path.join(site, SEARCH_INDEX)).then((found) => found.isFile(), () => false);
+  const search = !hasIndex ? { manifestEntries: [], count: 0, size: 0 } : failOnWarnings("the search index's manifest", await getManifest({
+    globDirectory: site, globPatterns: [SEARCH_INDEX], maximumFileSizeToCacheInBytes: MAX_PAGE_OR_ASSET_BYTES,
+  }));
+  const source = await readFile(WORKER_SOURCE, "utf8");
+  await writeFile(swDest, source.replace(SEARCH_INJECTION_POINT, JSON.stringify(search.manifestEntries)));
+  return search;
+}
+
 // A site without calculators has no runtime: its worker gets an empty runtime manifest.
-async function injectRuntimeManifest(injectManifest, site, swDest) {
+async function injectRuntimeManifest(injectManifest, site, swSrc, swDest) {
   if (!(await hasRuntime(site))) {
-    const source = await readFile(WORKER_SOURCE, "utf8");
+    const source = await readFile(swSrc, "utf8");
     await writeFile(swDest, source.replace(RUNTIME_INJECTION_POINT, "[]"));
     return { count: 0, size: 0 };
   }
   return failOnWarnings("the calculator runtime's manifest", await injectManifest({
-    swSrc: WORKER_SOURCE, swDest, globDirectory: site, globPatterns: [RUNTIME_FILES],
+    swSrc, swDest, globDirectory: site, globPatterns: [RUNTIME_FILES],
     injectionPoint: RUNTIME_INJECTION_POINT, maximumFileSizeToCacheInBytes: MAX_RUNTIME_FILE_BYTES,
   }));
 }
 
-async function writeServiceWorker(injectManifest, site) {
+async function writeServiceWorker({ getManifest, injectManifest }, site) {
   const scratch = await mkdtemp(path.join(os.tmpdir(), "layermap-sw-"));
   try {
+    const withSearch = path.join(scratch, "sw-search.js");
     const withRuntime = path.join(scratch, "sw.js");
-    const runtime = await injectRuntimeManifest(injectManifest, site, withRuntime);
+    const search = await writeSearchManifest(getManifest, site, withSearch);
+    const runtime = await injectRuntimeManifest(injectManifest, site, withSearch, withRuntime);
     const precache = failOnWarnings("the precache manifest", await injectManifest({
       swSrc: withRuntime, swDest: path.join(site, "sw.js"), globDirectory: site, globPatterns: ["**/*"],
       globIgnores: NOT_PRECACHED, maximumFileSizeToCacheInBytes: MAX_PAGE_OR_ASSET_BYTES,
     }));
-    return { precached: precache.count, precachedBytes: precache.size, runtime: runtime.count, runtimeBytes: runtime.size };
+    return { precached: precache.count, precachedBytes: precache.size, search: search.count, searchBytes: search.size,
+             runtime: runtime.count, runtimeBytes: runtime.size };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -88,7 +106,7 @@ async function main([site]) {
   }
   const { workboxBuild, resolveFromWorkbox } = loadWorkboxBuild();
   await copyWorkboxRuntime(resolveFromWorkbox, site);
-  const counts = await writeServiceWorker(workboxBuild.injectManifest, site);
+  const counts = await writeServiceWorker(workboxBuild, site);
   process.stdout.write(`${JSON.stringify(counts)}\n`);
 }
 

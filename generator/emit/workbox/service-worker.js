@@ -7,6 +7,9 @@
 //   - The calculator runtime (assets/pyodide/, about 13 MB) is cached on first use, cache first,
 //     in a cache named after its revisions; "Save for offline" (assets/layermap/offline.js) asks
 //     this worker to fetch it all, with progress.
+//   - The search index (search/search_index.json) is not precached: the page asks for it only when
+//     the reader opens search, and it is cached then, cache first, in a cache named after its
+//     revision; "Save for offline" fetches it too.
 //   - A new build's worker waits until the reader chooses to reload (message SKIP_WAITING).
 //   - sitemap.xml is answered from the manifest for the address the site is actually served from,
 //     so Material's instant navigation works whatever site_url the build had.
@@ -23,6 +26,10 @@ const SCOPE = self.registration.scope;
 const RUNTIME_CACHE_PREFIX = `layermap-runtime-${SCOPE}-`;
 const RUNTIME_CACHE = RUNTIME_CACHE_PREFIX + fingerprint(RUNTIME);
 const RUNTIME_URLS = new Set(RUNTIME.map((entry) => siteUrl(entry.url)));
+const SEARCH = self.__LAYERMAP_SEARCH_MANIFEST;
+const SEARCH_CACHE_PREFIX = `layermap-search-${SCOPE}-`;
+const SEARCH_CACHE = SEARCH_CACHE_PREFIX + fingerprint(SEARCH);
+const SEARCH_URLS = new Set(SEARCH.map((entry) => siteUrl(entry.url)));
 
 function siteUrl(relative) {
   return new URL(relative, SCOPE).href;
@@ -52,6 +59,11 @@ async function answerHeadFromCache({ request }) {
 
 workbox.routing.registerRoute(isRuntimeFile, new workbox.strategies.CacheFirst({ cacheName: RUNTIME_CACHE }));
 workbox.routing.registerRoute(isRuntimeFile, answerHeadFromCache, "HEAD");
+
+// --- the search index: cached when the reader first opens search -------------------------------
+
+const isSearchIndex = ({ url }) => SEARCH_URLS.has(url.origin + url.pathname);
+workbox.routing.registerRoute(isSearchIndex, new workbox.strategies.CacheFirst({ cacheName: SEARCH_CACHE }));
 
 // --- sitemap.xml for the address the site is served from ---------------------------------------
 
@@ -89,9 +101,9 @@ async function runtimeSaved() {
   return [...RUNTIME_URLS].every((url) => saved.has(url));
 }
 
-// Every file of this build, pages first, then the runtime; one progress message per file.
+// Every file of this build, pages first, then the search index and the runtime; one progress message per file.
 async function saveForOffline(port) {
-  const total = PRECACHE.length + RUNTIME.length;
+  const total = PRECACHE.length + SEARCH.length + RUNTIME.length;
   let done = 0;
   try {
     const precache = await caches.open(workbox.core.cacheNames.precache);
@@ -99,10 +111,12 @@ async function saveForOffline(port) {
       await ensureCached(precache, workbox.precaching.getCacheKeyForURL(siteUrl(entry.url)));
       port.postMessage({ type: "progress", done: ++done, total });
     }
-    const runtime = await caches.open(RUNTIME_CACHE);
-    for (const url of RUNTIME_URLS) {
-      await ensureCached(runtime, url);
-      port.postMessage({ type: "progress", done: ++done, total });
+    for (const [cacheName, urls] of [[SEARCH_CACHE, SEARCH_URLS], [RUNTIME_CACHE, RUNTIME_URLS]]) {
+      const cache = await caches.open(cacheName);
+      for (const url of urls) {
+        await ensureCached(cache, url);
+        port.postMessage({ type: "progress", done: ++done, total });
+      }
     }
     port.postMessage({ type: "done", total });
   } catch (error) {
@@ -121,8 +135,12 @@ self.addEventListener("message", (event) => {
 
 // --- versions: a reader who saved the old runtime gets the new one before it takes over ----------
 
-async function olderRuntimeCaches() {
-  return (await caches.keys()).filter((name) => name.startsWith(RUNTIME_CACHE_PREFIX) && name !== RUNTIME_CACHE);
+async function olderCaches(prefix, current) {
+  return (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== current);
+}
+
+function olderRuntimeCaches() {
+  return olderCaches(RUNTIME_CACHE_PREFIX, RUNTIME_CACHE);
 }
 
 self.addEventListener("install", (event) => {
@@ -134,5 +152,8 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(olderRuntimeCaches().then((names) => Promise.all(names.map((name) => caches.delete(name)))));
+  event.waitUntil((async () => {
+    const older = [...await olderRuntimeCaches(), ...await olderCaches(SEARCH_CACHE_PREFIX, SEARCH_CACHE)];
+    await Promise.all(older.map((name) => caches.delete(name)));
+  })());
 });

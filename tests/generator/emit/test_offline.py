@@ -82,3 +82,15 @@ def test_without_workbox_build_the_error_says_to_run_npm_ci(tmp_path: Path, monk
     with pytest.raises(LayermapError) as raised:
         offline.write_service_worker(small_site(tmp_path / "site"))
     assert "workbox-build is not installed" in str(raised.value) and "npm ci" in raised.value.hint
+
+
+def test_the_search_index_is_not_precached_but_listed_apart_to_cache_on_first_use(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    (site / "search").mkdir()
+    (site / "search" / "search_index.json").write_text('{"docs": []}', encoding="utf-8")
+    counts = offline.write_service_worker(site)
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    search = json.loads(re.search(r"const SEARCH = (\[.*?\]);\n", text).group(1))
+    assert [e["url"] for e in search] == ["search/search_index.json"] and REVISION.match(search[0]["revision"])
+    assert "search/search_index.json" not in {e["url"] for e in worker_manifests(site)[0]}
+    assert counts["search"] == 1 and counts["precached"] == 3
