@@ -1,4 +1,4 @@
-"""The depth a topic page opens at, known before its first paint: an engine hook.
+"""The depth a topic page opens at, known before its first paint, and a search index fetched on demand: an engine hook.
 
 A tiny inline script at the top of every page's ``<head>`` writes the wanted depth onto
 ``<html data-lm-depth>``: the depth in a ``#depth-dN`` link, or the depth holding the element
@@ -8,7 +8,10 @@ over 1–3 s later on a slow phone. Without JavaScript the attribute is never se
 shows as its own section. The script runs on full page loads only; on the theme's instant
 navigation the attribute stays and ``depth.js`` keeps it current.
 
-The script is inline so that it runs before the body is parsed; the page's Content-Security-Policy
+A second small script there holds back the search index until the reader opens search
+(``LAZY_SEARCH_SCRIPT`` below), so a first page view downloads none of it.
+
+The scripts are inline so that they run before the body is parsed (and before the theme's bundle); the page's Content-Security-Policy
 allows it by its hash, worked out from the built page like the theme's own inline scripts
 (``generator/csp.py``). Only the standard library is imported: the generated tree stays
 buildable alone (this file is copied into it, like the sanitiser).
