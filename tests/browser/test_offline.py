@@ -212,6 +212,8 @@ def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: Browser
     open_controlled(page, topic_url)
     old_title, new_title = "Power & cooling for AI data centres", "Power and cooling, redeployed"
     expect(page.locator(".md-content h1").first).to_contain_text(old_title)
+    page.locator("label.md-search__icon, .md-search__input").first.click()  # the worker caches this version's index
+    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching", timeout=30_000)
 
     topic = site.root / CHANGED_TOPIC
     text = topic.read_text(encoding="utf-8")
@@ -231,6 +233,15 @@ def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: Browser
     page.locator(".layermap-notice--update").get_by_role("button", name="Reload").click()
     expect(page.locator(".md-content h1").first).to_contain_text(new_title, timeout=30_000)
     expect(page.locator(".layermap-notice--update")).to_have_count(0)
+
+    # the reader had the old search index, so the new worker fetched the new one when it installed
+    context.set_offline(True)
+    page.goto(site.url)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching", timeout=30_000)
+    page.locator("input.md-search__input").press_sequentially("redeployed")
+    expect(page.locator(".md-search-result__item").first).to_contain_text(new_title, timeout=30_000)
+    context.set_offline(False)
 
 
 def test_instant_navigation_works_at_any_address_once_the_worker_serves_the_site(browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

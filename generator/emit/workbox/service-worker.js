@@ -133,7 +133,7 @@ self.addEventListener("message", (event) => {
   }
 });
 
-// --- versions: a reader who saved the old runtime gets the new one before it takes over ----------
+// --- versions: a reader who saved the old runtime (or has the old search index) gets the new one before it takes over
 
 async function olderCaches(prefix, current) {
   return (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== current);
@@ -143,8 +143,20 @@ function olderRuntimeCaches() {
   return olderCaches(RUNTIME_CACHE_PREFIX, RUNTIME_CACHE);
 }
 
+// A reader whose browser holds the old search index (search opened, or the site saved) gets the
+// new one with the new version, so search keeps working offline after the update.
+async function refreshSearchIndexIfHeld() {
+  for (const name of await olderCaches(SEARCH_CACHE_PREFIX, SEARCH_CACHE)) {
+    if ((await (await caches.open(name)).keys()).length === 0) continue;
+    const cache = await caches.open(SEARCH_CACHE);
+    for (const url of SEARCH_URLS) await ensureCached(cache, url);
+    return;
+  }
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
+    await refreshSearchIndexIfHeld();
     if ((await olderRuntimeCaches()).length === 0 || await runtimeSaved()) return;
     const runtime = await caches.open(RUNTIME_CACHE);
     for (const url of RUNTIME_URLS) await ensureCached(runtime, url);
