@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from generator.emit.files import write_text_atomically
 from generator.emit.portable import HOOK_SOURCE, PORTABLE_CONFIG, PORTABLE_HOOK, copy_config
 from generator.emit.serve_status import SERVE_ONLY_ASSETS
 from generator.errors import LayermapError
@@ -84,8 +85,7 @@ def engine_config(base_config: Path, nav: list[NavItem], styles: list[str] = STY
 def _write_text(path: Path, text: str) -> None:
     if path.is_file() and path.read_text(encoding="utf-8") == text:
         return  # unchanged: keeps `serve` from rebuilding for nothing
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_text_atomically(path, text)  # `serve` reads the tree while it is rewritten
 
 
 def _copy(source: Path, target: Path) -> None:

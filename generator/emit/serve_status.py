@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from generator.diagnostics import ContentError, Diagnostic
+from generator.emit.files import write_text_atomically
 from generator.errors import LayermapError
 
 ASSET_DIR = Path(__file__).parent.parent / "assets"
@@ -57,6 +58,5 @@ def failed_status(error: Exception) -> str:
 def write_failure(docs_dir: Path, error: Exception) -> Path:
     """Write the failure's status into the current docs tree; the rest of the tree stays as it was."""
     path = docs_dir / STATUS_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(failed_status(error), encoding="utf-8")
+    write_text_atomically(path, failed_status(error))  # the page polls it: never half a file
     return path
