@@ -34,7 +34,7 @@ def _diagnostic(module: ModuleType, declarations: dict[str, Any], problem: Probl
     shared = tuple(sorted((port.PACKAGE_ROOT / "calculators").glob("_*.py")))
     place = declaration_place(calculator_file(module), problem.path, record_id, shared)
     file = relative_name(place.file, port.PACKAGE_ROOT)
-    return Diagnostic(file, place.line, place.column, "error", dotted(problem.path), problem.message, problem.hint)
+    return Diagnostic.error(file, place, dotted(problem.path), problem.message, problem.hint)
 
 
 def _record_id(raw: dict[str, Any], path: tuple[str | int, ...]) -> str | None:
@@ -56,9 +56,9 @@ def check_calculator(name: str, sections: tuple[str, ...] | None = None) -> list
     try:
         module = port.calculator_module(name)
     except Exception as error:  # noqa: BLE001 - any failure to import is the calculator's, reported
-        return [Diagnostic(f"calculators/{name}.py", 1, 1, "error", "",
-                           f"the calculator `{name}` cannot be imported: {type(error).__name__}: {error}",
-                           "run `python -c 'import calculators." + name + "'` to see where it fails, and fix it")]
+        return [Diagnostic.error(f"calculators/{name}.py", None, "",
+                                 f"the calculator `{name}` cannot be imported: {type(error).__name__}: {error}",
+                                 "run `python -c 'import calculators." + name + "'` to see where it fails, and fix it")]
     declarations, problems = read_declarations(module, sections)
     problems += reference_problems(declarations) if sections is None else duplicate_problems(declarations.typed)
     if sections is None and not problems:
