@@ -60,20 +60,11 @@ def cmd_build(project: Project, args: argparse.Namespace) -> int:
 
 
 def cmd_serve(project: Project, args: argparse.Namespace) -> int:
-    from generator.emit.engine import serve_site
-    from generator.emit.serve_status import write_failure
-    from generator.emit.watch import ContentWatcher, say_on_stderr
-    from generator.pipeline import generate
+    from generator.serving import serve
 
     host, port = args.address.rsplit(":", 1)
     os.environ["LAYERMAP_SITE_URL"] = f"http://{host}:{port}/"
-    config, warnings = generate(project, serving=True)
-    _print_warnings(warnings)
-    docs = config.parent / "docs"
-    with ContentWatcher(project.content_dir, lambda: generate(project, serving=True)[1], say_on_stderr,
-                        lambda error: write_failure(docs, error)):  # stopped when serving ends
-        print(f"serving http://{host}:{port}/ — edit content/*.yaml and the page reloads (Ctrl+C stops)")
-        serve_site(config, args.address)
+    serve(project, args.address)
     return 0
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from generator.calculation import port
 from generator.calculation.sources import bibliography_of
-from generator.checks import check_claims_and_prose, check_reading
-from generator.content.loading import Content, read_content
+from generator.checks import ClaimsMemo, check_claims_and_prose, check_reading
+from generator.content.loading import Content, ReadMemo, read_content
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog
 from generator.emit import portable, serve_status
 from generator.emit.docs_tree import DocsTree, layermap_assets, write_tree
@@ -16,14 +16,14 @@ from generator.model.graph import KnowledgeMap, build_map
 from generator.project import Project
 from generator.render.map import MAP_STYLES_FILE, map_stylesheet
 from generator.render.map_index import INDEX_FILE, map_index_json
-from generator.render.pages import navigation, render_pages
+from generator.render.pages import PageSource, navigation, render_pages
 from generator.settings import BuildSettings
 
 
-def load_content(content_dir: Path, project_root: Path | None = None) -> Content:
+def load_content(content_dir: Path, project_root: Path | None = None, memo: ReadMemo | None = None) -> Content:
     """Read and validate all content (schema and cross-file checks); raise :class:`ContentError`
-    listing every problem, never just the first."""
-    reading = read_content(content_dir, project_root)
+    listing every problem, never just the first. ``memo``: what an earlier reading found (serve)."""
+    reading = read_content(content_dir, project_root, memo)
     bibliography = bibliography_of(reading.sources, reading.sources_file)
     log = DiagnosticLog(list(reading.problems))
     log.extend(check_reading(reading, set(bibliography) | set(reading.sources)))  # an invalid record's key too
@@ -34,14 +34,15 @@ def load_content(content_dir: Path, project_root: Path | None = None) -> Content
     return content
 
 
-def load_map(project: Project) -> tuple[Content, KnowledgeMap]:
+def load_map(project: Project, memo: ReadMemo | None = None,
+             claims: ClaimsMemo | None = None) -> tuple[Content, KnowledgeMap]:
     """Validated content and its map; raises ContentError listing every problem.
 
     After the schema and cross-file checks, every exercise is played and every number in
     prose computed, so a false claim or a bad expression fails here, before anything is written.
     """
-    content = load_content(project.content_dir, project.root)
-    log = DiagnosticLog([*content.warnings, *check_claims_and_prose(content)])
+    content = load_content(project.content_dir, project.root, memo)
+    log = DiagnosticLog([*content.warnings, *check_claims_and_prose(content, claims)])
     if log.errors:
         raise ContentError(log)
     content.warnings = log.warnings  # with the quality lints' warnings
@@ -53,8 +54,9 @@ def uses_calculators(kmap: KnowledgeMap) -> bool:
 
 
 def docs_tree(project: Project, kmap: KnowledgeMap, settings: BuildSettings = BuildSettings(),
-              serving: bool = False) -> DocsTree:
-    pages = render_pages(kmap, CalculatorBridge(), settings)
+              serving: bool = False, pages: list[PageSource] | None = None) -> DocsTree:
+    """The docs tree of the map: its pages (rendered here unless given) and their assets."""
+    pages = pages if pages is not None else render_pages(kmap, CalculatorBridge(), settings)
     tree = DocsTree(pages=pages, nav=navigation(kmap, settings), copies=layermap_assets(),
                     texts={INDEX_FILE: map_index_json(kmap),
                            MAP_STYLES_FILE: map_stylesheet(kmap.config.edge_kinds, (page.text for page in pages))})

@@ -16,9 +16,10 @@ __all__ = ["check_calculator_declarations", "check_calculator_names"]
 
 def check_calculator_names(tf: TopicFile) -> Iterator[Diagnostic]:
     """Every calculator a depth of this topic names must exist."""
-    names = calculator_names()
-    for key, depth in tf.topic.depths.present():
-        if depth.calculator and depth.calculator.name not in names:
+    named = [(key, depth) for key, depth in tf.topic.depths.present() if depth.calculator]
+    names = calculator_names() if named else []  # listing calculators/ is slow enough to skip for the many topics without
+    for key, depth in named:
+        if depth.calculator.name not in names:
             hint = (suggestion(depth.calculator.name, names) + " (modules in calculators/)" if names
                     else "add a module of that name to calculators/")
             yield at_topic(tf, ("depths", key, "calculator", "name"), "error",

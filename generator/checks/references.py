@@ -4,6 +4,7 @@ edges, empty depths, where each file sits, and (from their own modules) calculat
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
@@ -131,8 +132,7 @@ def check_topics(topics: list[TopicFile], map_config: MapConfig | None,
     found = [*_check_ids(topics), *_check_edges(topics, map_config, unreadable_ids or set())]
     if map_config is not None:
         found += _check_layers(topics, map_config)
-    ids = [tf.topic.id for tf in topics]
-    duplicated = {tid for tid in ids if ids.count(tid) > 1}
+    duplicated = {tid for tid, count in Counter(tf.topic.id for tf in topics).items() if count > 1}
     layers = {layer.number for layer in map_config.layers} if map_config else set()
     for tf in topics:
         found += [*_check_depths(tf), *check_calculator_names(tf), *_check_place(tf, duplicated, layers)]

@@ -5,6 +5,7 @@ citation resolves, and every record in sources.yaml is cited somewhere."""
 from __future__ import annotations
 
 import difflib
+from collections import OrderedDict
 from collections.abc import Collection, Iterator
 
 from generator.calculation.sources import Declared, declared_sources
@@ -57,12 +58,22 @@ def _locator_problems(content: Content, bibliography: dict[str, Source]) -> Iter
                 break
 
 
-def topic_citations(doc: YamlDocument) -> Iterator[tuple[str, KeyPath, int]]:
-    """Every ``[@key]`` in a topic's depths: the key, the field's path and the offset in it."""
+_CITATIONS_KEPT = 20_000  # documents whose citations are remembered (`layermap serve` reuses unchanged ones)
+_citations_of: OrderedDict[int, tuple[YamlDocument, list[tuple[str, KeyPath, int]]]] = OrderedDict()
+
+
+def topic_citations(doc: YamlDocument) -> list[tuple[str, KeyPath, int]]:
+    """Every ``[@key]`` in a topic's depths: the key, the field's path and the offset in it.
+    Remembered by document: a document is never changed once read."""
+    known = _citations_of.get(id(doc))
+    if known is not None and known[0] is doc:
+        return known[1]
     depths = doc.data.get("depths", {}) if isinstance(doc.data, dict) else {}
-    for path, text in text_fields(depths, ("depths",)):
-        for key, offset in cited_keys(text):
-            yield key, path, offset
+    found = [(key, path, offset) for path, text in text_fields(depths, ("depths",)) for key, offset in cited_keys(text)]
+    _citations_of[id(doc)] = (doc, found)
+    if len(_citations_of) > _CITATIONS_KEPT:
+        _citations_of.popitem(last=False)
+    return found
 
 
 def unknown_citations(file: str, doc: YamlDocument, known: Collection[str]) -> Iterator[Diagnostic]:

@@ -49,12 +49,46 @@ class Content:
     bibliography: dict[str, Source] = field(default_factory=dict)  # sources.yaml + the calculators' SOURCES
 
 
-def _read(path: Path, name: str, log: DiagnosticLog) -> YamlDocument | None:
+@dataclass
+class ReadMemo:
+    """What earlier readings found, by file, so that `layermap serve` reads again only what changed.
+
+    A file is reused only while its bytes are the same: the result is what reading those bytes
+    gives, with the same problems (the schema and YAML are all a file's reading depends on)."""
+
+    files: dict[Path, tuple[bytes, object, list[Diagnostic]]] = field(default_factory=dict)
+
+    def recall(self, path: Path, data: bytes, log: DiagnosticLog) -> object | None:
+        known = self.files.get(path)
+        if known is None or known[0] != data:
+            return None
+        log.extend(known[2])
+        return known[1]
+
+    def keep(self, path: Path, data: bytes, result: object, problems: list[Diagnostic]) -> None:
+        self.files[path] = (data, result, problems)
+
+
+def _read(path: Path, name: str, log: DiagnosticLog, memo: ReadMemo | None = None) -> YamlDocument | None:
     try:
         data = path.read_bytes()
     except OSError as error:
         log.add(Diagnostic.error(name, None, "", f"cannot read file: {error.strerror}", "check the file exists and is readable"))
         return None
+    if memo is None:
+        return _parse(data, name, log)
+    known = memo.recall(path, data, log)
+    if isinstance(known, YamlDocument):
+        return known
+    own = DiagnosticLog()
+    doc = _parse(data, name, own)
+    if doc is not None:
+        memo.keep(path, data, doc, own.items)
+    log.extend(own.items)
+    return doc
+
+
+def _parse(data: bytes, name: str, log: DiagnosticLog) -> YamlDocument | None:
     try:
         doc = parse_yaml(decode_utf8(data))
     except YamlSyntaxError as error:
@@ -131,15 +165,15 @@ def _valid_records(doc: YamlDocument) -> dict[str, Source]:
     return found  # type: ignore[return-value]
 
 
-def _load_sources(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[Path, Path]
-                  ) -> tuple[dict[str, Source | None], YamlDocument | None]:
+def _load_sources(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[Path, Path],
+                  memo: ReadMemo | None = None) -> tuple[dict[str, Source | None], YamlDocument | None]:
     """``content/sources.yaml``'s records by key (none if the file is absent or a refused link);
     an invalid record's key maps to None, so that citing it does not also count as citing an
     unknown source."""
     path = content_dir / SOURCES_FILE
     if not path.exists() or refused.keys() & {content_dir, path}:
         return {}, None
-    doc = _read(path, relative_name(path, root), log)
+    doc = _read(path, relative_name(path, root), log, memo)
     if doc is None or doc.data is None:
         return {}, doc
     bibliography = _validate(Bibliography, doc, relative_name(path, root), log)
@@ -196,8 +230,8 @@ class Reading:
                        bibliography=bibliography or {})
 
 
-def _read_map(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[Path, Path]
-              ) -> tuple[MapConfig | None, YamlDocument | None]:
+def _read_map(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[Path, Path],
+              memo: ReadMemo | None = None) -> tuple[MapConfig | None, YamlDocument | None]:
     map_name = relative_name(content_dir / MAP_FILE, root)
     if refused.keys() & {content_dir, content_dir / MAP_FILE}:
         return None, None  # reported with the refused links
@@ -205,13 +239,29 @@ def _read_map(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[P
         log.add(Diagnostic.error(map_name, None, "", "the map file is missing",
                                  "create content/map.yaml with title, introduction, depths and layers"))
         return None, None
-    map_doc = _read(content_dir / MAP_FILE, map_name, log)
+    map_doc = _read(content_dir / MAP_FILE, map_name, log, memo)
     return (_validate(MapConfig, map_doc, map_name, log) if map_doc is not None else None), map_doc
 
 
-def _read_topic(path: Path, root: Path, log: DiagnosticLog) -> TopicFile | FailedTopic:
+def _read_topic(path: Path, root: Path, log: DiagnosticLog, memo: ReadMemo | None = None) -> TopicFile | FailedTopic:
+    if memo is None:
+        return _topic_of(path, root, _read(path, relative_name(path, root), log), log)
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return _read_topic(path, root, log)  # reported as unreadable, and not remembered
+    known = memo.recall(path, data, log)
+    if isinstance(known, TopicFile | FailedTopic):
+        return known
+    own = DiagnosticLog()
+    result = _topic_of(path, root, _parse(data, relative_name(path, root), own), own)
+    memo.keep(path, data, result, own.items)
+    log.extend(own.items)
+    return result
+
+
+def _topic_of(path: Path, root: Path, doc: YamlDocument | None, log: DiagnosticLog) -> TopicFile | FailedTopic:
     name = relative_name(path, root)
-    doc = _read(path, name, log)
     topic = _validate(Topic, doc, name, log) if doc is not None else None
     if topic is not None and doc is not None:
         return TopicFile(topic, name, doc)
@@ -219,18 +269,19 @@ def _read_topic(path: Path, root: Path, log: DiagnosticLog) -> TopicFile | Faile
     return FailedTopic(name, doc, data["id"] if isinstance(data, dict) and isinstance(data.get("id"), str) else path.stem)
 
 
-def read_content(content_dir: Path, project_root: Path | None = None) -> Reading:
+def read_content(content_dir: Path, project_root: Path | None = None, memo: ReadMemo | None = None) -> Reading:
     """Read every file of ``content/`` and validate each against its schema; never raises for
-    bad content: every problem is in the result's ``problems``."""
+    bad content: every problem is in the result's ``problems``. With a ``memo``, a topic file whose
+    bytes did not change since the memo's last reading is not parsed again."""
     root = project_root or content_dir.parent
     log = DiagnosticLog()
     refused = links_leaving_project(content_dir, root)
     log.extend([_refused_link(link, target, root) for link, target in refused.items()])
-    map_config, map_doc = _read_map(content_dir, root, log, refused)
+    map_config, map_doc = _read_map(content_dir, root, log, refused, memo)
     log.extend(_unread_files(content_dir, root))
-    sources, sources_doc = _load_sources(content_dir, root, log, refused)
+    sources, sources_doc = _load_sources(content_dir, root, log, refused, memo)
     paths = [] if content_dir in refused else [p for p in topic_paths(content_dir) if p not in refused]
-    read = [_read_topic(path, root, log) for path in paths]
+    read = [_read_topic(path, root, log, memo) for path in paths]
     return Reading(map_config, relative_name(content_dir / MAP_FILE, root), map_doc,
                    [r for r in read if isinstance(r, TopicFile)], [r for r in read if isinstance(r, FailedTopic)],
                    sources, relative_name(content_dir / SOURCES_FILE, root), sources_doc, log.items)

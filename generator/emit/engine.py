@@ -37,7 +37,7 @@ class _Collect(logging.Handler):
 
 
 @contextmanager
-def _engine_errors() -> Iterator[None]:
+def engine_errors() -> Iterator[None]:
     """Turn the engine's failures into one LayermapError listing what it logged."""
     from mkdocs.exceptions import MkDocsException
 
@@ -59,7 +59,7 @@ def _build_into(config_file: Path, target: Path) -> tuple[str, str]:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    with _engine_errors():
+    with engine_errors():
         config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
         build(config)
         return config.site_url or "", config.site_name
@@ -151,13 +151,5 @@ def configured_site_url(config_file: Path) -> str:
     """The site_url the engine will build with ("" when none is set), read as the engine reads it."""
     from mkdocs.config import load_config
 
-    with _engine_errors():
+    with engine_errors():
         return load_config(config_file=str(config_file)).site_url or ""
-
-
-def serve_site(config_file: Path, address: str) -> None:
-    """Serve with live reload; the engine rebuilds whenever the docs tree changes."""
-    from mkdocs.commands.serve import serve
-
-    logging.getLogger("mkdocs").setLevel(logging.INFO)
-    serve(config_file=str(config_file), livereload=True, dev_addr=address, watch_theme=False)

@@ -1,6 +1,6 @@
 """Serve's other half: watch ``content/`` and regenerate the docs tree after each burst of edits.
 
-The engine (``engine.serve_site``) live-reloads whenever the docs tree changes; this module keeps
+The served site (``emit/live.py``) is updated from the docs tree; this module keeps
 that tree in step with the YAML. watchfiles groups a burst of saves into one set of changes
 (``SETTLE_MS``, ``GROUP_MS``), so a burst regenerates once. The watcher runs in its own thread
 and ends through an event: ``with ContentWatcher(...):`` (or ``start()`` and ``stop()``) leaves
@@ -20,7 +20,7 @@ from watchfiles import Change, watch
 from generator.diagnostics import ContentError, Diagnostic
 from generator.errors import LayermapError
 
-SETTLE_MS = 300  # editors save in bursts (write, rename, touch): a burst ends after this long without a change
+SETTLE_MS = 150  # editors save in bursts (write, rename, touch): a burst ends after this long without a change
 GROUP_MS = 1_600  # ... or at the latest this long after its first change
 WAKE_MS = 250  # the idle watcher wakes this often; its first wake says it is watching
 READY_SECONDS = 30.0  # how long start() waits for the watcher to be in place

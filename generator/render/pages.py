@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
-from generator.content.schema import Topic
+from generator.content.schema import Layer, Topic
 from generator.model.graph import KnowledgeMap
-from generator.render.bibliography import map_labels, map_sources, render_bibliography
+from generator.render.bibliography import MapSource, map_labels, map_sources, render_bibliography
 from generator.render.escape import page_title
 from generator.render.map import home_map_html, layer_map_html, topic_map_html
 from generator.render.overview import render_home, render_layer
@@ -26,20 +28,40 @@ class PageSource:
     text: str
 
 
-def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None,
-                 settings: BuildSettings = BuildSettings()) -> list[PageSource]:
-    listed = map_sources(kmap, calculators)
+PageRenderer = Callable[[], str]
+
+
+def page_renderers(kmap: KnowledgeMap, calculators: Calculators | None = None,
+                   settings: BuildSettings = BuildSettings(), listed: list[MapSource] | None = None
+                   ) -> dict[str, PageRenderer]:
+    """Each page of the site, in the navigation's order, by path: a function that renders it.
+    ``layermap serve`` calls only those whose inputs changed; a build calls them all.
+    ``listed``: the map's sources (``map_sources``), when the caller has them already."""
+    listed = listed if listed is not None else map_sources(kmap, calculators)
     labels = map_labels(listed)  # "Smith, 2024a" names the same source on every page
-    pages = [PageSource(HOME, render_home(kmap, home_map_html(kmap, settings.full_map_limit)))]
+    renderers: dict[str, PageRenderer] = {HOME: lambda: render_home(kmap, home_map_html(kmap, settings.full_map_limit))}
     for layer in kmap.layers:
         page = layer_page(layer.number)
-        pages.append(PageSource(page, render_layer(kmap, layer, layer_map_html(kmap, layer, page))))
+        renderers[page] = partial(_layer_text, kmap, layer, page)
         for topic in kmap.topics_by_layer[layer.number]:
-            page = topic_page(topic)
-            local = topic_map_html(kmap, topic, page)
-            pages.append(PageSource(page, render_topic(kmap, topic, calculators, local, labels, settings.siblings_shown)))
-    pages.append(PageSource(SOURCES_PAGE, render_bibliography(kmap, calculators, listed)))
-    return pages
+            renderers[topic_page(topic)] = partial(_topic_text, kmap, topic, calculators, labels, settings)
+    renderers[SOURCES_PAGE] = lambda: render_bibliography(kmap, calculators, listed)
+    return renderers
+
+
+def _layer_text(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
+    return render_layer(kmap, layer, layer_map_html(kmap, layer, page))
+
+
+def _topic_text(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None, labels: dict[str, str],
+                settings: BuildSettings) -> str:
+    page = topic_page(topic)
+    return render_topic(kmap, topic, calculators, topic_map_html(kmap, topic, page), labels, settings.siblings_shown)
+
+
+def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None,
+                 settings: BuildSettings = BuildSettings()) -> list[PageSource]:
+    return [PageSource(path, render()) for path, render in page_renderers(kmap, calculators, settings).items()]
 
 
 def _initial(topic: Topic) -> str:

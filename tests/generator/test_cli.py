@@ -5,7 +5,6 @@ from __future__ import annotations
 import shutil
 import threading
 from datetime import date
-from pathlib import Path
 
 import pytest
 from mini_project import MiniProject
@@ -73,12 +72,12 @@ def test_serve_watches_content_while_serving_and_stops_after(mini: MiniProject, 
     monkeypatch.setenv("LAYERMAP_SITE_URL", "")  # serve sets its own; put back afterwards
     watching: list[bool] = []
 
-    def serve_site(config: Path, address: str) -> None:
+    def serve_forever(server: object) -> None:
         watching.append(any(thread.name == "layermap-watch" for thread in threading.enumerate()))
         if ending:
             raise ending
 
-    monkeypatch.setattr("generator.emit.engine.serve_site", serve_site)
+    monkeypatch.setattr("generator.serving.serve_forever", serve_forever)
     assert main(["--project", str(mini.root), "serve", "--address", "127.0.0.1:8765"]) == status
     assert watching == [True]
     assert not any(thread.name == "layermap-watch" for thread in threading.enumerate())

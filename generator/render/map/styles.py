@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from generator.content.schema import EdgeKind
 from generator.render.map.settings import DARK_BG, LIGHT_BG, MIN_CONTRAST
@@ -50,9 +51,14 @@ def map_stylesheet(kinds: Iterable[EdgeKind], pages: Iterable[str]) -> str:
     A file, not a <style> in each page: the Content-Security-Policy allows no inline styles it
     has no hash for, and instant navigation keeps the first page's policy for every later page.
     """
-    widths = sorted({int(width) for page in pages for width in _MIN_WIDTH_CLASSES.findall(page)})
+    widths = sorted({width for page in pages for width in _min_widths(page)})
     rules = "".join(f".lm-map-svg.{MIN_WIDTH_CLASS}{width}{{min-width:{width}px}}" for width in widths)
     return "\n".join([kind_styles(kinds), f"@media {WIDE_SCREEN}{{{rules}}}" if rules else ""]) + "\n"
+
+
+@lru_cache(maxsize=8192)  # `layermap serve` asks again for every page after each edit; most are the same text
+def _min_widths(page: str) -> frozenset[int]:
+    return frozenset(int(width) for width in _MIN_WIDTH_CLASSES.findall(page))
 
 
 def kind_styles(kinds: Iterable[EdgeKind]) -> str:

@@ -1,0 +1,128 @@
+"""`layermap serve`: the docs tree regenerated after each edit, redoing only what the edit touched,
+and the served site updated page by page (``emit/live.py``, ``emit/serve.py``).
+
+Three memories, each reused only while what it depends on is the same:
+
+- the reading: a topic file whose bytes did not change is not parsed or validated again
+  (``content.loading.ReadMemo``);
+- the per-topic checks (quality lints, things to try, prose numbers), kept by topic file while
+  that file's reading, the map's settings and the bibliography are the same (``checks.ClaimsMemo``);
+- the pages: while the *frame* of the map is the same (its settings, the source labels, and each
+  topic's face: id, title, layer, summary and edges, which is all that other pages show of a
+  topic), only the pages of the topics that changed and the Sources page (it lists which topics
+  cite each source) are rendered again; otherwise every page is.
+
+A cold build is the reference: ``tests/generator/test_serving.py`` makes edits of each kind and
+compares the regenerated tree with a cold one, file by file. So does the served site
+(``tests/generator/emit/test_live.py``): an edit's pages, rebuilt alone, equal a full build's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.checks import ClaimsMemo
+from generator.content.loading import ReadMemo
+from generator.content.schema import Topic
+from generator.diagnostics import Diagnostic
+from generator.emit.docs_tree import write_tree
+from generator.emit.serve import serve_forever, served_site
+from generator.emit.serve_status import STATUS_FILE, write_failure
+from generator.emit.watch import ContentWatcher, say_on_stderr
+from generator.model.calculators import CalculatorBridge
+from generator.model.graph import KnowledgeMap
+from generator.pipeline import docs_tree, load_map
+from generator.project import Project
+from generator.render.bibliography import map_labels, map_sources
+from generator.render.pages import PageSource, page_renderers
+from generator.render.paths import SOURCES_PAGE, topic_page
+from generator.settings import BuildSettings
+
+
+@dataclass(frozen=True)
+class Regeneration:
+    """What one regeneration wrote: the engine config, the docs-relative paths that changed, the warnings."""
+
+    config: Path
+    changed: set[str]
+    warnings: list[Diagnostic]
+    pages_rendered: int
+
+
+def face(topic: Topic) -> tuple:
+    """What other pages show of a topic: its place in the map, its name, its one line and its edges."""
+    return topic.id, topic.title, topic.layer, topic.summary, tuple(topic.edges)
+
+
+@dataclass
+class PageMemo:
+    """The pages as last rendered, with the frame and the topics they were rendered from."""
+
+    frame: tuple = ()
+    listing: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # each source and who cites it
+    topics: dict[str, Topic] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def render(self, kmap: KnowledgeMap, settings: BuildSettings) -> tuple[list[PageSource], int]:
+        """Every page's text, rendering again only what the changes since last time can touch;
+        also how many pages were rendered."""
+        calculators = CalculatorBridge()
+        listed = map_sources(kmap, calculators)
+        renderers = page_renderers(kmap, calculators, settings, listed)
+        frame = (kmap.config, settings, kmap.sources, tuple(renderers), map_labels(listed),
+                 tuple(face(t) for t in kmap.topics.values()))
+        listing = [(entry.source.id, tuple(t.id for t in entry.topics)) for entry in listed]
+        if frame == self.frame:
+            redo = {topic_page(t) for tid, t in kmap.topics.items() if self.topics.get(tid) != t}
+            redo |= {SOURCES_PAGE} if listing != self.listing else set()
+        else:
+            redo = set(renderers)
+        self.texts = {path: render() if path in redo else self.texts[path] for path, render in renderers.items()}
+        self.frame, self.listing, self.topics = frame, listing, dict(kmap.topics)
+        return [PageSource(path, text) for path, text in self.texts.items()], len(redo)
+
+
+class Regenerator:
+    """Writes the docs tree for `layermap serve`, again after each edit, reusing what did not change."""
+
+    def __init__(self, project: Project, settings: BuildSettings = BuildSettings(), serving: bool = True,
+                 out_dir: Path | None = None) -> None:
+        self.project, self.settings, self.serving = project, settings, serving
+        self.out_dir = out_dir or project.work_dir
+        self.reading, self.claims, self.pages = ReadMemo(), ClaimsMemo(), PageMemo()
+
+    def regenerate(self) -> Regeneration:
+        """Validate the content and write the tree; raises ContentError (nothing written) on bad content."""
+        content, kmap = load_map(self.project, self.reading, self.claims)
+        pages, rendered = self.pages.render(kmap, self.settings)
+        changed: set[str] = set()
+        tree = docs_tree(self.project, kmap, self.settings, self.serving, pages)
+        config = write_tree(tree, self.project.base_config, self.out_dir, changed)
+        return Regeneration(config, changed, content.warnings, rendered)
+
+
+def serve(project: Project, address: str, say: Callable[[str], None] = say_on_stderr) -> None:
+    """Build the docs tree and the site, serve it, and keep both in step with content/ until Ctrl+C."""
+    regenerator = Regenerator(project)
+    first = regenerator.regenerate()
+    for warning in first.warnings:
+        say(warning.format())
+    docs = first.config.parent / "docs"
+    with served_site(first.config, address) as (live, server):
+
+        def regenerate() -> list[Diagnostic]:
+            done = regenerator.regenerate()
+            live.update(done.changed)
+            server.site_changed()
+            return done.warnings
+
+        def show_failure(error: Exception) -> None:
+            write_failure(docs, error)
+            live.update({STATUS_FILE})
+            server.site_changed()
+
+        with ContentWatcher(project.content_dir, regenerate, say, show_failure):  # stopped when serving ends
+            say(f"serving http://{address}/ — edit content/*.yaml and the page reloads (Ctrl+C stops)")
+            serve_forever(server)
