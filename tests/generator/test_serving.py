@@ -1,0 +1,106 @@
+"""`layermap serve`'s regeneration reuses what an edit did not touch, and still writes exactly the
+tree a cold generation writes: after every kind of edit, file by file."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from mini_project import MiniProject
+
+from generator.diagnostics import ContentError
+from generator.pipeline import generate
+from generator.project import Project
+from generator.serving import Regenerator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tree_files(out_dir: Path) -> dict[str, bytes]:
+    return {p.relative_to(out_dir).as_posix(): p.read_bytes() for p in sorted(out_dir.rglob("*")) if p.is_file()}
+
+
+def cold_tree(project: Project, out_dir: Path) -> dict[str, bytes]:
+    generate(project, out_dir, serving=True)
+    return tree_files(out_dir)
+
+
+def replace_in(mini: MiniProject, name: str, old: str, new: str) -> None:
+    path = mini.content / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is not in {name}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+EDITS: dict[str, Callable[[MiniProject], None]] = {
+    "a depth's prose": lambda m: replace_in(m, "layer-2/chips.yaml", "very fast.", "very fast, billions of times a second."),
+    "a title": lambda m: replace_in(m, "layer-2/chips.yaml", "title: Chips", "title: Silicon chips"),
+    "a summary": lambda m: replace_in(m, "layer-2/boards.yaml", "Where chips are mounted.", "Where chips sit."),
+    "an edge": lambda m: replace_in(m, "layer-1/power.yaml", "verb: powers", "verb: feeds"),
+    "a new citation": lambda m: replace_in(m, "layer-2/chips.yaml", "very fast.", "very fast [@smith2020]."),
+    "a source's record": lambda m: replace_in(m, "sources.yaml", "All about power", "All about electric power"),
+    "the map's settings": lambda m: replace_in(m, "map.yaml", "title:", "title: Renamed ·"),
+    "a new topic": lambda m: m.write("layer-2/sockets.yaml", (m.content / "layer-2" / "boards.yaml").read_text(
+        encoding="utf-8").replace("id: boards", "id: sockets").replace("title: Boards", "title: Sockets")),
+    "a removed topic": lambda m: m.remove("layer-2/boards.yaml"),
+}
+
+
+@pytest.fixture
+def project(mini: MiniProject) -> Project:
+    shutil.copy(ROOT / "mkdocs.yml", mini.root / "mkdocs.yml")
+    return Project(mini.root)
+
+
+@pytest.mark.parametrize("edit", list(EDITS), ids=list(EDITS))
+def test_a_regenerated_tree_equals_a_cold_one_after(edit: str, project: Project, mini: MiniProject, tmp_path: Path) -> None:
+    regenerator = Regenerator(project, out_dir=tmp_path / "served")
+    regenerator.regenerate()
+    EDITS[edit](mini)
+    done = regenerator.regenerate()
+    served = tree_files(tmp_path / "served")
+    cold = cold_tree(project, tmp_path / "cold")
+    assert served.keys() == cold.keys()
+    assert [name for name in served if served[name] != cold[name]] == []
+    assert done.changed, "an edit that changes pages reports what it changed"
+
+
+def test_a_prose_edit_renders_only_that_topic_page(project: Project, mini: MiniProject, tmp_path: Path) -> None:
+    regenerator = Regenerator(project, out_dir=tmp_path / "served")
+    first = regenerator.regenerate()
+    EDITS["a depth's prose"](mini)
+    done = regenerator.regenerate()
+    assert first.pages_rendered > 3
+    assert done.pages_rendered == 1
+    assert done.changed == {"layer-2/chips.md"}
+
+
+def test_a_title_edit_renders_every_page_and_changes_the_engine_config(project: Project, mini: MiniProject,
+                                                                      tmp_path: Path) -> None:
+    regenerator = Regenerator(project, out_dir=tmp_path / "served")
+    first = regenerator.regenerate()
+    EDITS["a title"](mini)
+    done = regenerator.regenerate()
+    assert done.pages_rendered == first.pages_rendered
+    assert "mkdocs.yml" in done.changed  # the navigation names the page
+
+
+def test_nothing_changed_writes_nothing(project: Project, tmp_path: Path) -> None:
+    regenerator = Regenerator(project, out_dir=tmp_path / "served")
+    regenerator.regenerate()
+    again = regenerator.regenerate()
+    assert again.changed == set()
+
+
+def test_a_bad_edit_raises_and_the_next_good_one_recovers(project: Project, mini: MiniProject, tmp_path: Path) -> None:
+    regenerator = Regenerator(project, out_dir=tmp_path / "served")
+    regenerator.regenerate()
+    replace_in(mini, "layer-2/chips.yaml", "layer: 2", "layer: 99")
+    with pytest.raises(ContentError, match="layer"):
+        regenerator.regenerate()
+    replace_in(mini, "layer-2/chips.yaml", "layer: 99", "layer: 2")
+    EDITS["a depth's prose"](mini)
+    regenerator.regenerate()
+    assert tree_files(tmp_path / "served") == cold_tree(project, tmp_path / "cold")
