@@ -87,13 +87,22 @@ def _answer(exercise: Exercise, end: str, cite: Cite) -> str:
 TRY_IT = '<div class="lm-try-row"><button type="button" class="md-button md-button--primary lm-try" hidden>Try it</button></div>'
 
 
-def _exercises(depth: Depth, cite: Cite, instance: str | None, calculators: Calculators | None) -> str:
+def depth_heading(key: str, title: str) -> str:
+    """A heading inside a depth: its id and its name in the table of contents and in search results
+    say which depth it is in (``#d3-things-to-try``, "D3 · Things to try"), so a search hit names
+    the depth and opens it (the head script shows the depth holding a linked id)."""
+    anchor = f"{key.lower()}-{title.lower().replace(' ', '-')}"
+    hidden = f'<span class="lm-visually-hidden">{key} · </span>'  # read out, and in search results; not shown
+    return f'### {hidden}{md_text(title)} {{ #{anchor} data-toc-label="{attr(f"{key} · {title}")}" }}'
+
+
+def _exercises(key: str, depth: Depth, cite: Cite, instance: str | None, calculators: Calculators | None) -> str:
     items = []
     for exercise in depth.exercises:
         data, end = _playable(exercise, instance, calculators, depth)
         items.append(f'<li class="lm-exercise"{data} markdown>\n\n{cite(markdown_block(exercise.prompt))}\n\n'
                      f'{TRY_IT if data else ""}\n\n{_answer(exercise, end, cite)}\n\n</li>')
-    return "### Things to try\n\n<ol class=\"lm-exercises\" markdown>\n" + "\n".join(items) + "\n</ol>"
+    return f"{depth_heading(key, 'Things to try')}\n\n<ol class=\"lm-exercises\" markdown>\n" + "\n".join(items) + "\n</ol>"
 
 
 def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculators: Calculators | None,
@@ -118,9 +127,9 @@ def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculat
         instance = f"calc-{depth.calculator.name}-{key.lower()}"
         parts.append(calculators.html(depth.calculator.name, instance, dict(depth.calculator.values)))
     if depth.exercises:
-        parts.append(_exercises(depth, cite, instance, calculators))
+        parts.append(_exercises(key, depth, cite, instance, calculators))
     if depth.tradeoffs:
-        parts.append("### Trade-offs\n\n" + "\n".join(f"- {cite(markdown_block(t))}" for t in depth.tradeoffs))
+        parts.append(f"{depth_heading(key, 'Trade-offs')}\n\n" + "\n".join(f"- {cite(markdown_block(t))}" for t in depth.tradeoffs))
     inner = block(heading, audience, *parts)
     return (
         f'<section class="lm-depth" id="{anchor}" data-depth="{key}" data-depth-name="{attr(level.name)}" '

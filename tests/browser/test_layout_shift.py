@@ -83,14 +83,14 @@ def test_no_page_moves_while_it_loads(browser: Browser, built_site: BuiltSite, s
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_a_link_to_a_heading_inside_a_depth_opens_it_without_moving(browser: Browser, built_site: BuiltSite, screen: str) -> None:
-    """#things-to-try is D4's on this topic: the head script finds its depth while the page is parsed.
+    """#d4-things-to-try is D4's on this topic: the head script finds its depth while the page is parsed.
     (Not on the calculator topic: there the calculator's status line changes height when its
     script starts, which moves a heading just below it; see the report of issue 14.)"""
     context = reader_context(browser, screen, "D2")
     page = context.new_page()
-    shift = settled_shift(page, built_site.url + PAGES["topic"] + "#things-to-try")
+    shift = settled_shift(page, built_site.url + PAGES["topic"] + "#d4-things-to-try")
     visible = page.locator(".lm-depth:visible").evaluate_all("els => els.map(e => e.dataset.depth)")
-    in_view = page.evaluate("() => document.getElementById('things-to-try').getBoundingClientRect().top")
+    in_view = page.evaluate("() => document.getElementById('d4-things-to-try').getBoundingClientRect().top")
     context.close()
     assert visible == ["D4"]
     assert 0 <= in_view < 200, in_view

@@ -119,3 +119,27 @@ def test_every_internal_link_of_the_real_site_resolves(built_site: BuiltSite) ->
             if target is not None and not target.exists():
                 broken.append(f"{page.relative_to(site)} → {href}")
     assert broken == []
+
+
+def test_search_entries_inside_a_depth_say_which_depth_and_link_into_it(built_site: BuiltSite, kmap: KnowledgeMap) -> None:
+    """A search hit under "Things to try" or "Trade-offs" names its depth, and its link's id is inside
+    that depth's section (the head script opens the depth holding a linked id)."""
+    import json
+
+    index = json.loads(built_site.page("search/search_index.json").read_text(encoding="utf-8"))["docs"]
+    checked = 0
+    for topic in kmap.topics.values():
+        page = topic_html(built_site, topic.layer, topic.id)
+        html = built_site.page(f"layer-{topic.layer}/{topic.id}/index.html").read_text(encoding="utf-8")
+        for key, depth in topic.depths.present():
+            for title, present in (("Things to try", depth.exercises), ("Trade-offs", depth.tradeoffs)):
+                if not present:
+                    continue
+                anchor = f"{key.lower()}-{title.lower().replace(' ', '-')}"
+                entry = next(e for e in index if e["location"] == f"layer-{topic.layer}/{topic.id}/#{anchor}")
+                assert entry["title"] == f"{key} · {title}"
+                heading = page.by_id(anchor)
+                assert heading is not None and heading.tag == "h3"
+                assert f'id="depth-{key.lower()}"' in html[:html.index(f'id="{anchor}"')].rsplit("<section", 1)[-1]
+                checked += 1
+    assert checked >= 10

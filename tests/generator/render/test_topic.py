@@ -51,7 +51,9 @@ def test_every_present_depth_is_a_section_with_its_heading(kmap: KnowledgeMap) -
     assert "1. **Make**" in d1 and "2. **Carry**" in d1
     assert "**Like:** Like water in pipes." in d1
     d4 = text.split('id="depth-d4"', 1)[1].split("</section>", 1)[0]
-    assert "### Trade-offs" in d4 and "- More power costs more money." in d4
+    assert (r'### <span class="lm-visually-hidden">D4 · </span>Trade\-offs { #d4-trade-offs data-toc-label="D4 · Trade-offs" }'
+            in d4)  # the depth in its id, its table-of-contents entry and its search result
+    assert "- More power costs more money." in d4
 
 
 def test_analogy_and_where_it_breaks(kmap: KnowledgeMap) -> None:
