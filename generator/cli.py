@@ -47,20 +47,22 @@ def _check_site_address(config: Path, required: bool) -> None:
 
 
 def cmd_build(project: Project, args: argparse.Namespace) -> int:
-    from generator.emit.engine import build_site
-    from generator.pipeline import generate
+    from generator.incremental import build
 
     started = time.perf_counter()
-    config, warnings = generate(project)
-    _print_warnings(warnings)
-    _check_site_address(config, args.require_site_url)
-    build_site(config, project.site_dir)
-    print(f"built {project.site_dir} in {time.perf_counter() - started:.1f} s")
+
+    def before_engine(warnings: list[Diagnostic], config: Path) -> None:
+        _print_warnings(warnings)
+        _check_site_address(config, args.require_site_url)
+
+    built = build(project, before_engine, clean=args.clean)
+    done = "built" if built.engine_ran else "nothing changed since the last build: kept"
+    print(f"{done} {project.site_dir} in {time.perf_counter() - started:.1f} s")
     return 0
 
 
 def cmd_serve(project: Project, args: argparse.Namespace) -> int:
-    from generator.serving import serve
+    from generator.incremental import serve
 
     host, port = args.address.rsplit(":", 1)
     os.environ["LAYERMAP_SITE_URL"] = f"http://{host}:{port}/"
@@ -93,6 +95,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--project", type=Path, default=Path.cwd(), help="project folder (default: here)")
     sub = p.add_subparsers(dest="command", required=True)
     build = sub.add_parser("build", help="validate and build the site into site/")
+    build.add_argument("--clean", action="store_true",
+                       help="build everything afresh: ignore what earlier builds kept (.layermap/cache) and rebuild site/ "
+                            "even when nothing changed")
     build.add_argument("--require-site-url", action="store_true",
                        help="refuse to build without a public site URL (LAYERMAP_SITE_URL), as for publishing")
     build.set_defaults(run=cmd_build)

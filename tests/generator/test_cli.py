@@ -77,7 +77,7 @@ def test_serve_watches_content_while_serving_and_stops_after(mini: MiniProject, 
         if ending:
             raise ending
 
-    monkeypatch.setattr("generator.serving.serve_forever", serve_forever)
+    monkeypatch.setattr("generator.incremental.serve_forever", serve_forever)
     assert main(["--project", str(mini.root), "serve", "--address", "127.0.0.1:8765"]) == status
     assert watching == [True]
     assert not any(thread.name == "layermap-watch" for thread in threading.enumerate())

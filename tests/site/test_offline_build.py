@@ -76,7 +76,7 @@ def test_without_node_build_fails_clearly_and_keeps_the_previous_site(mini_proje
     assert main(["--project", str(mini_project), "build"]) == 0
     before = (mini_project / "site" / "index.html").read_bytes()
     monkeypatch.setenv("PATH", str(mini_project / "no-programs-here"))
-    assert main(["--project", str(mini_project), "build"]) == 1
+    assert main(["--project", str(mini_project), "build", "--clean"]) == 1  # unchanged content: else nothing is built
     err = capsys.readouterr().err
     assert "error: Node.js (`node`) is not on the PATH" in err and "npm ci" in err and "Traceback" not in err
     assert (mini_project / "site" / "index.html").read_bytes() == before

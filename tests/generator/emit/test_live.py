@@ -12,8 +12,8 @@ from mini_project import MiniProject
 
 from generator.emit.live import SEARCH_PLUGIN, LiveSite
 from generator.errors import LayermapError
+from generator.incremental import Regenerator
 from generator.project import Project
-from generator.serving import Regenerator
 
 ROOT = Path(__file__).resolve().parents[3]
 ADDRESS = "http://127.0.0.1:8000/"

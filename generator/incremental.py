@@ -12,7 +12,7 @@ Three memories, each reused only while what it depends on is the same:
   topic), only the pages of the topics that changed and the Sources page (it lists which topics
   cite each source) are rendered again; otherwise every page is.
 
-A cold build is the reference: ``tests/generator/test_serving.py`` makes edits of each kind and
+A cold build is the reference: ``tests/generator/test_incremental.py`` makes edits of each kind and
 compares the regenerated tree with a cold one, file by file. So does the served site
 (``tests/generator/emit/test_live.py``): an edit's pages, rebuilt alone, equal a full build's.
 """
@@ -23,11 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator import signed_cache
 from generator.checks import ClaimsMemo
 from generator.content.loading import ReadMemo
 from generator.content.schema import Topic
 from generator.diagnostics import Diagnostic
+from generator.emit import build_record
+from generator.emit.build_record import code_fingerprint, engine_inputs
 from generator.emit.docs_tree import write_tree
+from generator.emit.engine import build_site
 from generator.emit.serve import serve_forever, served_site
 from generator.emit.serve_status import STATUS_FILE, write_failure
 from generator.emit.watch import ContentWatcher, say_on_stderr
@@ -84,14 +88,34 @@ class PageMemo:
         return [PageSource(path, text) for path, text in self.texts.items()], len(redo)
 
 
+CACHE_FILE = "cache/generation.pickle"  # in the work folder, signed (generator/signed_cache.py)
+
+
 class Regenerator:
-    """Writes the docs tree for `layermap serve`, again after each edit, reusing what did not change."""
+    """Writes the docs tree, again after each edit, reusing what did not change: for `layermap serve`
+    in memory, and for `layermap build` from one build to the next (:meth:`restore`, :meth:`keep`)."""
 
     def __init__(self, project: Project, settings: BuildSettings = BuildSettings(), serving: bool = True,
                  out_dir: Path | None = None) -> None:
         self.project, self.settings, self.serving = project, settings, serving
         self.out_dir = out_dir or project.work_dir
         self.reading, self.claims, self.pages = ReadMemo(), ClaimsMemo(), PageMemo()
+
+    @property
+    def cache_file(self) -> Path:
+        return self.out_dir / CACHE_FILE
+
+    def restore(self) -> Regenerator:
+        """Take up what the last run on this machine kept, when it was made by the same code."""
+        kept = signed_cache.load(self.cache_file)
+        if isinstance(kept, dict) and kept.get("code") == code_fingerprint():
+            self.reading, self.claims, self.pages = kept["reading"], kept["claims"], kept["pages"]
+        return self
+
+    def keep(self) -> None:
+        """Keep the memories for the next run (a build's, or serve's start)."""
+        signed_cache.save(self.cache_file, {"code": code_fingerprint(), "reading": self.reading,
+                                            "claims": self.claims, "pages": self.pages})
 
     def regenerate(self) -> Regeneration:
         """Validate the content and write the tree; raises ContentError (nothing written) on bad content."""
@@ -103,10 +127,38 @@ class Regenerator:
         return Regeneration(config, changed, content.warnings, rendered)
 
 
+@dataclass(frozen=True)
+class Built:
+    warnings: list[Diagnostic]
+    engine_ran: bool  # False: nothing the engine reads had changed since the last build, so site/ stands
+
+
+def build(project: Project, before_engine: Callable[[list[Diagnostic], Path], None] = lambda *_: None,
+          settings: BuildSettings = BuildSettings(), clean: bool = False) -> Built:
+    """`layermap build`: the docs tree (reusing the last build's readings, checks and pages where
+    their inputs are the same), then the site, unless the engine's inputs are exactly those of the
+    site already built. ``before_engine`` sees the warnings and the engine config first (and may refuse).
+    ``clean``: none of that reuse; everything is made afresh."""
+    regenerator = Regenerator(project, settings, serving=False)
+    if not clean:
+        regenerator.restore()
+    done = regenerator.regenerate()
+    regenerator.keep()
+    before_engine(done.warnings, done.config)
+    generated, inputs = done.config.parent, engine_inputs(done.config.parent)
+    if not clean and build_record.is_current(generated, project.site_dir, inputs):
+        return Built(done.warnings, engine_ran=False)
+    build_record.forget(generated)
+    build_site(done.config, project.site_dir)
+    build_record.remember(generated, project.site_dir, inputs)
+    return Built(done.warnings, engine_ran=True)
+
+
 def serve(project: Project, address: str, say: Callable[[str], None] = say_on_stderr) -> None:
     """Build the docs tree and the site, serve it, and keep both in step with content/ until Ctrl+C."""
-    regenerator = Regenerator(project)
+    regenerator = Regenerator(project).restore()
     first = regenerator.regenerate()
+    regenerator.keep()
     for warning in first.warnings:
         say(warning.format())
     docs = first.config.parent / "docs"

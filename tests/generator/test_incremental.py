@@ -11,9 +11,9 @@ import pytest
 from mini_project import MiniProject
 
 from generator.diagnostics import ContentError
+from generator.incremental import Regenerator, build
 from generator.pipeline import generate
 from generator.project import Project
-from generator.serving import Regenerator
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,3 +104,38 @@ def test_a_bad_edit_raises_and_the_next_good_one_recovers(project: Project, mini
     EDITS["a depth's prose"](mini)
     regenerator.regenerate()
     assert tree_files(tmp_path / "served") == cold_tree(project, tmp_path / "cold")
+
+
+# --- `layermap build` reuses the last build's work ------------------------------------------------
+
+def test_a_build_with_nothing_changed_keeps_the_site_and_any_change_builds_again(
+        project: Project, mini: MiniProject, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("LAYERMAP_SITE_URL", "")
+    assert build(project).engine_ran
+    assert not build(project).engine_ran
+    EDITS["a depth's prose"](mini)
+    assert build(project).engine_ran
+    assert b"billions of times a second" in (project.site_dir / "layer-2/chips/index.html").read_bytes()
+    assert not build(project).engine_ran
+    (project.site_dir / "index.html").write_text("changed by hand", encoding="utf-8")
+    assert build(project).engine_ran
+    assert "changed by hand" not in (project.site_dir / "index.html").read_text(encoding="utf-8")
+    monkeypatch.setenv("LAYERMAP_SITE_URL", "https://example.org/map/")
+    assert build(project).engine_ran
+    assert build(project, clean=True).engine_ran
+
+
+def test_a_warm_build_writes_the_same_tree_as_a_cold_one(project: Project, mini: MiniProject,
+                                                         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    first = Regenerator(project, serving=False, out_dir=tmp_path / "warm")
+    first.regenerate()
+    first.keep()
+    EDITS["a new citation"](mini)
+    warm = Regenerator(project, serving=False, out_dir=tmp_path / "warm").restore()
+    done = warm.regenerate()
+    assert done.pages_rendered < first.pages.texts.__len__()  # the kept pages were reused
+    generate(project, tmp_path / "cold")
+    cold = tree_files(tmp_path / "cold")
+    assert {k: v for k, v in tree_files(tmp_path / "warm").items() if not k.startswith("cache/")} == cold

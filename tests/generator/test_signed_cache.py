@@ -1,0 +1,48 @@
+"""Kept objects are read back only when this machine signed them and nothing altered them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator import signed_cache
+
+
+@pytest.fixture(autouse=True)
+def own_key_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "xdg"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder
+
+
+def test_a_saved_value_comes_back(tmp_path: Path) -> None:
+    signed_cache.save(tmp_path / "kept.pickle", {"pages": ["a", "b"], "n": 3})
+    assert signed_cache.load(tmp_path / "kept.pickle") == {"pages": ["a", "b"], "n": 3}
+
+
+def test_the_key_is_readable_by_its_owner_only(tmp_path: Path, own_key_folder: Path) -> None:
+    signed_cache.save(tmp_path / "kept.pickle", 1)
+    assert (own_key_folder / "layermap" / signed_cache.KEY_FILE).stat().st_mode & 0o077 == 0
+
+
+def test_an_altered_file_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "kept.pickle"
+    signed_cache.save(path, "honest")
+    blob = bytearray(path.read_bytes())
+    blob[-2] ^= 1
+    path.write_bytes(bytes(blob))
+    assert signed_cache.load(path) is None
+
+
+def test_a_file_signed_elsewhere_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "kept.pickle"
+    signed_cache.save(path, "from a pull request")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-machine"))
+    assert signed_cache.load(path) is None
+
+
+def test_a_missing_or_short_file_is_no_cache(tmp_path: Path) -> None:
+    assert signed_cache.load(tmp_path / "none.pickle") is None
+    (tmp_path / "short.pickle").write_bytes(b"abc")
+    assert signed_cache.load(tmp_path / "short.pickle") is None
