@@ -68,6 +68,7 @@ class PageMemo:
     listing: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # each source and who cites it
     topics: dict[str, Topic] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
+    rendered: int = 0  # pages rendered by this memory, all told
 
     def render(self, kmap: KnowledgeMap, settings: BuildSettings) -> tuple[list[PageSource], int]:
         """Every page's text, rendering again only what the changes since last time can touch;
@@ -85,6 +86,7 @@ class PageMemo:
             redo = set(renderers)
         self.texts = {path: render() if path in redo else self.texts[path] for path, render in renderers.items()}
         self.frame, self.listing, self.topics = frame, listing, dict(kmap.topics)
+        self.rendered += len(redo)
         return [PageSource(path, text) for path, text in self.texts.items()], len(redo)
 
 
@@ -100,6 +102,7 @@ class Regenerator:
         self.project, self.settings, self.serving = project, settings, serving
         self.out_dir = out_dir or project.work_dir
         self.reading, self.claims, self.pages = ReadMemo(), ClaimsMemo(), PageMemo()
+        self._kept: tuple[int, int, int] | None = None  # the memories' counts when last kept or taken up
 
     @property
     def cache_file(self) -> Path:
@@ -110,10 +113,15 @@ class Regenerator:
         kept = signed_cache.load(self.cache_file)
         if isinstance(kept, dict) and kept.get("code") == code_fingerprint():
             self.reading, self.claims, self.pages = kept["reading"], kept["claims"], kept["pages"]
+            self._kept = (self.reading.fresh, self.pages.rendered, len(self.claims.topics))
         return self
 
     def keep(self) -> None:
-        """Keep the memories for the next run (a build's, or serve's start)."""
+        """Keep the memories for the next run (a build's, or serve's start), unless this run
+        added nothing to what it took up."""
+        if self._kept == (self.reading.fresh, self.pages.rendered, len(self.claims.topics)):
+            return
+        self._kept = (self.reading.fresh, self.pages.rendered, len(self.claims.topics))
         signed_cache.save(self.cache_file, {"code": code_fingerprint(), "reading": self.reading,
                                             "claims": self.claims, "pages": self.pages})
 
@@ -144,6 +152,7 @@ def build(project: Project, before_engine: Callable[[list[Diagnostic], Path], No
         regenerator.restore()
     done = regenerator.regenerate()
     regenerator.keep()
+    del regenerator  # its memories are kept on disk: the engine gets the memory back
     before_engine(done.warnings, done.config)
     generated, inputs = done.config.parent, engine_inputs(done.config.parent)
     if not clean and build_record.is_current(generated, project.site_dir, inputs):

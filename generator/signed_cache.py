@@ -15,9 +15,11 @@ import os
 import pickle
 import secrets
 from pathlib import Path
+from typing import BinaryIO
 
 KEY_FILE = "cache-key"
 SIGNATURE_BYTES = 32
+CHUNK_BYTES = 1 << 20
 
 
 def key_folder() -> Path:
@@ -42,26 +44,48 @@ def machine_key() -> bytes:
     return key
 
 
+class _SigningWriter:
+    """A file that signs what is written through it (the pickle is streamed, never held whole)."""
+
+    def __init__(self, file: BinaryIO, key: bytes) -> None:
+        self.file, self.mac = file, hmac.new(key, digestmod=hashlib.sha256)
+
+    def write(self, data: bytes) -> int:
+        self.mac.update(data)
+        return self.file.write(data)
+
+
 def save(path: Path, value: object) -> None:
     """Write ``value`` signed, replacing the file whole (a reader never sees half of it)."""
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    signature = hmac.new(machine_key(), data, hashlib.sha256).digest()
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    partial.write_bytes(signature + data)
+    with partial.open("wb") as file:
+        file.write(bytes(SIGNATURE_BYTES))  # the signature's place, filled in below
+        writer = _SigningWriter(file, machine_key())
+        pickle.dump(value, writer, protocol=pickle.HIGHEST_PROTOCOL)
+        file.seek(0)
+        file.write(writer.mac.digest())
     partial.replace(path)
+
+
+def _signed(file: BinaryIO, key: bytes) -> bool:
+    signature = file.read(SIGNATURE_BYTES)
+    mac = hmac.new(key, digestmod=hashlib.sha256)
+    while chunk := file.read(CHUNK_BYTES):
+        mac.update(chunk)
+    return len(signature) == SIGNATURE_BYTES and hmac.compare_digest(signature, mac.digest())
 
 
 def load(path: Path) -> object | None:
     """The value saved at ``path``, or None when there is none or it is not this machine's, unaltered."""
     try:
-        blob = path.read_bytes()
+        with path.open("rb") as file:
+            if not _signed(file, machine_key()):
+                return None
+            file.seek(SIGNATURE_BYTES)
+            try:
+                return pickle.load(file)  # noqa: S301 - signed by this machine's key, checked above
+            except Exception:  # noqa: BLE001 - an unreadable cache (older code, truncated) is no cache
+                return None
     except OSError:
-        return None
-    signature, data = blob[:SIGNATURE_BYTES], blob[SIGNATURE_BYTES:]
-    if not hmac.compare_digest(signature, hmac.new(machine_key(), data, hashlib.sha256).digest()):
-        return None
-    try:
-        return pickle.loads(data)  # noqa: S301 - signed by this machine's key above
-    except Exception:  # noqa: BLE001 - an unreadable cache (older code, truncated) is no cache
         return None

@@ -7,6 +7,7 @@ problem (never just the first); the cross-file checks then run on the result
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,20 +54,23 @@ class Content:
 class ReadMemo:
     """What earlier readings found, by file, so that `layermap serve` reads again only what changed.
 
-    A file is reused only while its bytes are the same: the result is what reading those bytes
-    gives, with the same problems (the schema and YAML are all a file's reading depends on)."""
+    A file is reused only while its bytes are the same (by their SHA-256): the result is what
+    reading those bytes gives, with the same problems (the schema and YAML are all a file's
+    reading depends on). ``fresh`` counts the files read anew."""
 
     files: dict[Path, tuple[bytes, object, list[Diagnostic]]] = field(default_factory=dict)
+    fresh: int = 0
 
     def recall(self, path: Path, data: bytes, log: DiagnosticLog) -> object | None:
         known = self.files.get(path)
-        if known is None or known[0] != data:
+        if known is None or known[0] != hashlib.sha256(data).digest():
             return None
         log.extend(known[2])
         return known[1]
 
     def keep(self, path: Path, data: bytes, result: object, problems: list[Diagnostic]) -> None:
-        self.files[path] = (data, result, problems)
+        self.files[path] = (hashlib.sha256(data).digest(), result, problems)
+        self.fresh += 1
 
 
 def _read(path: Path, name: str, log: DiagnosticLog, memo: ReadMemo | None = None) -> YamlDocument | None:

@@ -15,7 +15,7 @@ MIN_WIDTH_CLASS = "lm-map-min-"  # + the map's minimum width in px
 # Below Material's tablet breakpoint (45em) a drawn map fits the screen's width, its text list shows
 # and a hint says so (map.css); at and above it, a map keeps its minimum width and its frame scrolls.
 WIDE_SCREEN = "screen and (min-width: 45em)"
-_MIN_WIDTH_CLASSES = re.compile(rf"\b{MIN_WIDTH_CLASS}(\d+)\b")
+_MIN_WIDTH_CLASSES = re.compile(rf"{MIN_WIDTH_CLASS}(\d+)\b")  # a literal first: found by a fast search
 
 
 def _luminance(hex_colour: str) -> float:
@@ -58,7 +58,8 @@ def map_stylesheet(kinds: Iterable[EdgeKind], pages: Iterable[str]) -> str:
 
 @lru_cache(maxsize=8192)  # `layermap serve` asks again for every page after each edit; most are the same text
 def _min_widths(page: str) -> frozenset[int]:
-    return frozenset(int(width) for width in _MIN_WIDTH_CLASSES.findall(page))
+    return frozenset(int(match.group(1)) for match in _MIN_WIDTH_CLASSES.finditer(page)
+                     if match.start() == 0 or not (page[match.start() - 1].isalnum() or page[match.start() - 1] == "_"))
 
 
 def kind_styles(kinds: Iterable[EdgeKind]) -> str:
