@@ -96,7 +96,8 @@ def test_generated_tree_is_engine_readable_without_layermap(mini_project: Path) 
     config, _ = generate(Project(mini_project))
     text = config.read_text()
     assert "layermap" not in text.split("plugins:")[1].split("\n\n")[0]
-    assert text.split("hooks:")[1].split() == ["-", "hooks/layermap_sanitise.py", "-", "hooks/layermap_depth_first_paint.py"]
+    assert text.split("hooks:")[1].split() == ["-", "hooks/layermap_sanitise.py", "-", "hooks/layermap_depth_first_paint.py",
+                                               "-", "hooks/layermap_search_terms.py"]
     for name in ("layermap_sanitise.py", "layermap_depth_first_paint.py"):
         hook = (config.parent / "hooks" / name).read_text()
         assert "generator" not in {line.split()[1].split(".")[0] for line in hook.splitlines() if line.startswith(("import ", "from "))}
