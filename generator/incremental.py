@@ -75,8 +75,9 @@ class PageMemo:
         also how many pages were rendered."""
         calculators = CalculatorBridge()
         listed = map_sources(kmap, calculators)
-        renderers = page_renderers(kmap, calculators, settings, listed)
-        frame = (kmap.config, settings, kmap.sources, tuple(renderers), map_labels(listed),
+        labels = map_labels(listed)
+        renderers = page_renderers(kmap, calculators, settings, listed, labels)
+        frame = (kmap.config, settings, kmap.sources, tuple(renderers), labels,
                  tuple(face(t) for t in kmap.topics.values()))
         listing = [(entry.source.id, tuple(t.id for t in entry.topics)) for entry in listed]
         if frame == self.frame:

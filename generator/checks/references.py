@@ -73,7 +73,8 @@ def _check_layers(topics: list[TopicFile], map_config: MapConfig) -> Iterator[Di
 
 
 def _check_edges(topics: list[TopicFile], map_config: MapConfig | None, extra_ids: set[str]) -> Iterator[Diagnostic]:
-    ids = sorted({tf.topic.id for tf in topics} | extra_ids)
+    known = {tf.topic.id for tf in topics} | extra_ids
+    ids = sorted(known)  # for suggestions
     kinds = [kind.id for kind in map_config.edge_kinds] if map_config else None
     declared: dict[tuple[str, str, str], str] = {}
     for tf in topics:
@@ -82,7 +83,7 @@ def _check_edges(topics: list[TopicFile], map_config: MapConfig | None, extra_id
             sentence = f"`{edge.subject} · {edge.verb} · {edge.object}`"
             for end in ("subject", "object"):
                 target = getattr(edge, end)
-                if target not in ids:
+                if target not in known:
                     yield at_topic(tf, (*path, end), "error", f"edge to unknown topic `{target}`",
                               suggestion(target, ids) + " (or write that topic first)", value=True)
             if tf.topic.id not in (edge.subject, edge.object):

@@ -5,7 +5,6 @@ citation resolves, and every record in sources.yaml is cited somewhere."""
 from __future__ import annotations
 
 import difflib
-from collections import OrderedDict
 from collections.abc import Collection, Iterator
 
 from generator.calculation.sources import Declared, declared_sources
@@ -16,6 +15,7 @@ from generator.content.schema import Source
 from generator.content.schema_errors import dotted
 from generator.content.yaml_source import KeyPath, YamlDocument, text_fields
 from generator.diagnostics import Diagnostic
+from generator.memo import remembered_by_identity
 
 
 def _same(a: Source, b: Source) -> bool:
@@ -58,22 +58,15 @@ def _locator_problems(content: Content, bibliography: dict[str, Source]) -> Iter
                 break
 
 
-_CITATIONS_KEPT = 20_000  # documents whose citations are remembered (`layermap serve` reuses unchanged ones)
-_citations_of: OrderedDict[int, tuple[YamlDocument, list[tuple[str, KeyPath, int]]]] = OrderedDict()
-
-
 def topic_citations(doc: YamlDocument) -> list[tuple[str, KeyPath, int]]:
-    """Every ``[@key]`` in a topic's depths: the key, the field's path and the offset in it.
-    Remembered by document: a document is never changed once read."""
-    known = _citations_of.get(id(doc))
-    if known is not None and known[0] is doc:
-        return known[1]
+    """Every ``[@key]`` in a topic's depths: the key, the field's path and the offset in it."""
+    return list(_citations(doc))
+
+
+@remembered_by_identity(20_000)  # `layermap serve` asks again for every unchanged document after each edit
+def _citations(doc: YamlDocument) -> tuple[tuple[str, KeyPath, int], ...]:
     depths = doc.data.get("depths", {}) if isinstance(doc.data, dict) else {}
-    found = [(key, path, offset) for path, text in text_fields(depths, ("depths",)) for key, offset in cited_keys(text)]
-    _citations_of[id(doc)] = (doc, found)
-    if len(_citations_of) > _CITATIONS_KEPT:
-        _citations_of.popitem(last=False)
-    return found
+    return tuple((key, path, offset) for path, text in text_fields(depths, ("depths",)) for key, offset in cited_keys(text))
 
 
 def unknown_citations(file: str, doc: YamlDocument, known: Collection[str]) -> Iterator[Diagnostic]:

@@ -32,13 +32,13 @@ PageRenderer = Callable[[], str]
 
 
 def page_renderers(kmap: KnowledgeMap, calculators: Calculators | None = None,
-                   settings: BuildSettings = BuildSettings(), listed: list[MapSource] | None = None
-                   ) -> dict[str, PageRenderer]:
+                   settings: BuildSettings = BuildSettings(), listed: list[MapSource] | None = None,
+                   labels: dict[str, str] | None = None) -> dict[str, PageRenderer]:
     """Each page of the site, in the navigation's order, by path: a function that renders it.
     ``layermap serve`` calls only those whose inputs changed; a build calls them all.
-    ``listed``: the map's sources (``map_sources``), when the caller has them already."""
+    ``listed``, ``labels``: the map's sources (``map_sources``) and their labels, when the caller has them already."""
     listed = listed if listed is not None else map_sources(kmap, calculators)
-    labels = map_labels(listed)  # "Smith, 2024a" names the same source on every page
+    labels = labels if labels is not None else map_labels(listed)  # "Smith, 2024a" names the same source on every page
     renderers: dict[str, PageRenderer] = {HOME: lambda: render_home(kmap, home_map_html(kmap, settings.full_map_limit))}
     for layer in kmap.layers:
         page = layer_page(layer.number)

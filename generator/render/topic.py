@@ -5,6 +5,7 @@ from __future__ import annotations
 from generator.content.citations import cited_keys
 from generator.content.schema import Source, Topic
 from generator.content.yaml_source import text_fields
+from generator.memo import remembered_by_identity
 from generator.model.graph import KnowledgeMap, MapEdge
 from generator.render.citations import reference_labels, render_citations, short_reference, source_anchor
 from generator.render.depth import depth_anchor, depths_served, render_depth, render_depth_switcher
@@ -116,8 +117,13 @@ def format_source(source: Source, label: str = "") -> str:
 
 def cited_keys_of(topic: Topic) -> list[str]:
     """The keys a topic's depths cite, each once, in reading order."""
+    return list(_cited_keys(topic))
+
+
+@remembered_by_identity(20_000)  # `layermap serve` asks again for every unchanged topic after each edit
+def _cited_keys(topic: Topic) -> tuple[str, ...]:
     depths = topic.depths.model_dump(exclude_none=True)
-    return list(dict.fromkeys(key for _, text in text_fields(depths) for key, _ in cited_keys(text)))
+    return tuple(dict.fromkeys(key for _, text in text_fields(depths) for key, _ in cited_keys(text)))
 
 
 def page_sources(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None) -> list[Source]:
