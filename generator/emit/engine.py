@@ -12,14 +12,16 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.emit import portable
+from generator.emit import page_cache, portable
 from generator.emit.csp import with_security_meta
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
+from generator.emit.page_workers import fill_page_cache
 from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
 from generator.render.paths import OFFLINE_COPY
@@ -102,6 +104,7 @@ def _finish_pages(site: Path, for_disk: Callable[[str, str], str] | None = None,
             page.write_text(finished, encoding="utf-8")
 
 
+CLOCK_SLACK = 2.0  # seconds: a file system may round the times it keeps down
 SITEMAP_FILES = ("sitemap.xml", "sitemap.xml.gz")
 
 
@@ -130,7 +133,10 @@ def build_site(config_file: Path, site_dir: Path) -> None:
     retired = site_dir.with_name(f".{site_dir.name}.old")
     for leftover in (staging, retired):
         shutil.rmtree(leftover, ignore_errors=True)
+    started = time.time()
     try:
+        with _engine_errors():
+            fill_page_cache(config_file)
         if not _build_into(config_file, staging)[0]:
             _drop_sitemap(staging)
         _finish_pages(staging)
@@ -145,6 +151,7 @@ def build_site(config_file: Path, site_dir: Path) -> None:
         site_dir.rename(retired)
     staging.rename(site_dir)
     shutil.rmtree(retired, ignore_errors=True)
+    page_cache.remove_unused(config_file.parent / page_cache.CACHE_FOLDER, started - CLOCK_SLACK)
 
 
 def configured_site_url(config_file: Path) -> str:
