@@ -14,6 +14,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from generator.emit import page_cache, portable
 from generator.emit.csp import with_security_meta
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
-from generator.emit.page_workers import fill_page_cache
+from generator.emit.page_workers import fill_page_cache, process_context
 from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
 from generator.render.paths import OFFLINE_COPY
@@ -126,9 +127,39 @@ def build_portable_copy(config_file: Path, zip_path: Path) -> int:
         return portable.zip_folder(copy, zip_path)
 
 
+def _copy_in_other_process(config_file: Path, zip_path: Path) -> tuple[str, str] | None:
+    """:func:`build_portable_copy` in a worker process: its failure comes back as (message, fix)."""
+    try:
+        build_portable_copy(config_file, zip_path)
+    except LayermapError as error:
+        return error.message, error.hint
+    return None
+
+
+def _build_site_and_copy(config_file: Path, staging: Path) -> None:
+    """The site and its service worker here and, at the same time, the downloadable copy in
+    another process (when its config is there): the two engine builds read the same page cache
+    and share nothing else; the service worker never precaches the copy (``downloads/``)."""
+    copy_config = config_file.with_name(portable.PORTABLE_CONFIG)
+    with tempfile.TemporaryDirectory(prefix="layermap-zip-") as scratch, \
+            ProcessPoolExecutor(1, mp_context=process_context()) as other:
+        copy_zip = Path(scratch) / OFFLINE_COPY
+        copy = other.submit(_copy_in_other_process, copy_config, copy_zip) if copy_config.is_file() else None
+        if not _build_into(config_file, staging)[0]:
+            _drop_sitemap(staging)
+        _finish_pages(staging)
+        write_service_worker(staging)
+        failure = copy.result() if copy else None
+        if failure:
+            raise LayermapError(*failure)
+        if copy:
+            (staging / OFFLINE_COPY).parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(copy_zip, staging / OFFLINE_COPY)
+
+
 def build_site(config_file: Path, site_dir: Path) -> None:
-    """Build into a temporary sibling folder, add the downloadable copy (when its config is there)
-    and the service worker, then swap it in place of ``site_dir``."""
+    """Fill the engine's page cache, build into a temporary sibling folder with the service worker
+    and the downloadable copy (when its config is there), then swap it in place of ``site_dir``."""
     staging = site_dir.with_name(f".{site_dir.name}.new")
     retired = site_dir.with_name(f".{site_dir.name}.old")
     for leftover in (staging, retired):
@@ -137,13 +168,7 @@ def build_site(config_file: Path, site_dir: Path) -> None:
     try:
         with _engine_errors():
             fill_page_cache(config_file)
-        if not _build_into(config_file, staging)[0]:
-            _drop_sitemap(staging)
-        _finish_pages(staging)
-        copy_config = config_file.with_name(portable.PORTABLE_CONFIG)
-        if copy_config.is_file():
-            build_portable_copy(copy_config, staging / OFFLINE_COPY)
-        write_service_worker(staging)
+        _build_site_and_copy(config_file, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -8,8 +8,8 @@ its source path and URL, whether it is itself excluded, the Markdown extensions 
 settings, ``use_directory_urls``, the link-validation settings, the path and URL of every file of
 the build (links are resolved against them), the source of every hook or plugin that handles a
 page before the theme does (the sanitiser, this file), and the versions of the packages that
-convert. On a hit the page is not converted: its Markdown goes to the engine empty
-(:func:`on_page_markdown`) and :func:`on_page_content` gives back the stored result, with what
+convert. On a hit the page is not converted (:func:`on_page_markdown` stands in for the engine's
+``page.render``) and :func:`on_page_content` gives back the stored result, with what
 the engine learns while converting (table of contents, title, anchors, links to anchors) and the
 messages it logged then (a broken link's warning still fails a strict build).
 
@@ -178,7 +178,7 @@ class _Build:
     def __init__(self) -> None:
         self.folder = Path(CACHE_FOLDER)
         self.digest = ""
-        self.pending: dict[str, tuple[str, dict | None, str]] = {}
+        self.pending: dict[str, tuple[str, dict | None]] = {}
         self.messages: _Messages | None = None
 
     def start(self, folder: Path) -> None:
@@ -252,19 +252,28 @@ def on_page_markdown(markdown: str, page, **_: object) -> str:  # noqa: ANN001
     key = page_key(_build.digest, page, markdown)
     entry = read_entry(_build.folder / PAGES / f"{key}.json")
     entry = entry if isinstance(entry, dict) else None
-    _build.pending[page.file.src_uri] = (key, entry, markdown)
-    if entry is not None:
-        return ""  # nothing to convert: on_page_content gives the stored content
-    _build.listen()
+    _build.pending[page.file.src_uri] = (key, entry)
+    if entry is None:
+        _build.listen()
+    else:
+        page.render = _skip_render(page)  # nothing to convert: on_page_content gives the stored content
     return markdown
 
 
+def _skip_render(page):  # noqa: ANN001, ANN202
+    """The engine's ``page.render`` for a page found in the cache: no conversion, empty content
+    for the handlers between (the sanitiser); :func:`on_page_content` puts the page back."""
+    def render(config, files) -> None:  # noqa: ANN001, ARG001 - the engine's signature
+        page.content = ""
+    return render
+
+
 def on_page_content(html: str, page, files, **_: object) -> str:  # noqa: ANN001
-    key, entry, markdown = _build.pending.pop(page.file.src_uri)
+    key, entry = _build.pending.pop(page.file.src_uri)
     if entry is None:
         write_entry(_build.folder / PAGES / f"{key}.json", stored_page(page, html, _build.stop_listening()))
         return html
-    page.markdown = markdown
+    del page.render  # the engine's own again
     restore_page(page, entry, files)
     return entry["content"]
 

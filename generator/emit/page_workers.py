@@ -15,9 +15,9 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -116,7 +116,7 @@ def _shares(items: list[str], workers: int) -> list[list[str]]:
     return [items[start::count] for start in range(count)]
 
 
-def _process_context():  # noqa: ANN202
+def process_context():  # noqa: ANN202
     """Fork where there is fork (workers start with the engine already read), else the default."""
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -133,7 +133,7 @@ def fill_page_cache(config_file: Path, workers: int | None = None) -> int:
         return 0
     shares = _shares(missing, workers)
     try:
-        with ProcessPoolExecutor(workers, mp_context=_process_context()) as pool:
+        with ProcessPoolExecutor(workers, mp_context=process_context()) as pool:
             return sum(pool.map(_convert_share, [str(config_file)] * len(shares), shares))
     except BrokenProcessPool:  # a worker died (out of memory?): the engine's build converts the pages
         return 0
