@@ -84,10 +84,27 @@ def collapse_whitespace(html: str) -> str:
     for index, part in enumerate(parts):
         kind = index % 3
         if kind == 0:
-            out.append(_LINE_BREAK_RUN.sub("\n", part))
+            out.append(_collapse_line_breaks(part))
         elif kind == 1:
             out.append(part)
     return "".join(out)
+
+
+def _collapse_line_breaks(text: str) -> str:
+    """``_LINE_BREAK_RUN.sub("\\n", text)``, line by line (str methods, several times faster):
+    spaces and tabs before a line break go, and all white space after it, blank lines included."""
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return text
+    kept = [lines[0].rstrip(" \t")]
+    last = len(lines) - 1
+    for number, line in enumerate(lines[1:], start=1):
+        rest = line.lstrip()
+        if number == last:
+            kept.append(rest)
+        elif rest:
+            kept.append(rest.rstrip(" \t"))
+    return "\n".join(kept)
 
 
 def _finish_pages(site: Path, for_disk: Callable[[str, str], str] | None = None,
