@@ -109,18 +109,22 @@ def read_entry(path: Path) -> object | None:
 
 
 def write_entry(path: Path, entry: object) -> None:
-    """Written whole (a temporary file, then renamed): builds in parallel never read half an entry."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        json.dump(entry, out, ensure_ascii=False, separators=(",", ":"), default=str)
-    os.replace(temporary, path)
+    """Written whole (a temporary file, then renamed): builds in parallel never read half an entry.
+    A cache that cannot be written (a read-only folder, a full disk) only makes the next build slower."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(entry, out, ensure_ascii=False, separators=(",", ":"), default=str)
+        os.replace(temporary, path)
+    except OSError:
+        return
 
 
 def remove_unused(folder: Path, used_since: float) -> int:
     """Remove the entries no build has used since ``used_since`` (a time.time()); return how many."""
     removed = 0
-    for path in folder.glob("*/*.json"):
+    for path in [*folder.glob("*/*.json"), *folder.glob("*/*.tmp")]:  # .tmp: a write cut short
         if path.stat().st_mtime < used_since:
             path.unlink(missing_ok=True)
             removed += 1

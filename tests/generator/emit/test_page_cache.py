@@ -180,3 +180,11 @@ def test_workers_fill_the_cache_so_the_build_converts_nothing(project: Path, con
     assert page_workers.fill_page_cache(project / "mkdocs.yml", workers=2) == 0  # nothing missing now
     shutil.rmtree(project / "cache")
     assert same_files(build_into(project, "again"), site)
+
+
+def test_a_cache_that_cannot_be_written_only_costs_time(project: Path, conversions: list[str]) -> None:
+    (project / "cache").write_text("not a folder", encoding="utf-8")  # nothing can be stored under it
+    first = build_into(project, "first")
+    second = build_into(project, "second")
+    assert sorted(conversions) == sorted([*PAGES, *PAGES])  # converted both times
+    assert same_files(first, second)
