@@ -1,5 +1,7 @@
 """Filling the engine's page cache over every core before the engine builds (a cold build).
 
+Part of the engine adapter (with ``engine.py``): it runs MkDocs' own steps, so it knows MkDocs.
+
 The engine converts pages one after another. Before it builds, :func:`fill_page_cache` reads the
 config, the files and the navigation as the engine's build does, works out which pages the cache
 (``generator/emit/page_cache.py``) lacks, and has worker processes convert them: each runs the
