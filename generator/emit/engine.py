@@ -12,14 +12,17 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.emit import portable
+from generator.emit import page_cache, portable
 from generator.emit.csp import with_security_meta
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
+from generator.emit.page_workers import fill_page_cache, process_context
 from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
 from generator.render.paths import OFFLINE_COPY
@@ -81,10 +84,27 @@ def collapse_whitespace(html: str) -> str:
     for index, part in enumerate(parts):
         kind = index % 3
         if kind == 0:
-            out.append(_LINE_BREAK_RUN.sub("\n", part))
+            out.append(_collapse_line_breaks(part))
         elif kind == 1:
             out.append(part)
     return "".join(out)
+
+
+def _collapse_line_breaks(text: str) -> str:
+    """``_LINE_BREAK_RUN.sub("\\n", text)``, line by line (str methods, several times faster):
+    spaces and tabs before a line break go, and all white space after it, blank lines included."""
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return text
+    kept = [lines[0].rstrip(" \t")]
+    last = len(lines) - 1
+    for number, line in enumerate(lines[1:], start=1):
+        rest = line.lstrip()
+        if number == last:
+            kept.append(rest)
+        elif rest:
+            kept.append(rest.rstrip(" \t"))
+    return "\n".join(kept)
 
 
 def _finish_pages(site: Path, for_disk: Callable[[str, str], str] | None = None,
@@ -102,6 +122,7 @@ def _finish_pages(site: Path, for_disk: Callable[[str, str], str] | None = None,
             page.write_text(finished, encoding="utf-8")
 
 
+CLOCK_SLACK = 2.0  # seconds: a file system may round the times it keeps down
 SITEMAP_FILES = ("sitemap.xml", "sitemap.xml.gz")
 
 
@@ -123,21 +144,48 @@ def build_portable_copy(config_file: Path, zip_path: Path) -> int:
         return portable.zip_folder(copy, zip_path)
 
 
+def _copy_in_other_process(config_file: Path, zip_path: Path) -> tuple[str, str] | None:
+    """:func:`build_portable_copy` in a worker process: its failure comes back as (message, fix)."""
+    try:
+        build_portable_copy(config_file, zip_path)
+    except LayermapError as error:
+        return error.message, error.hint
+    return None
+
+
+def _build_site_and_copy(config_file: Path, staging: Path) -> None:
+    """The site and its service worker here and, at the same time, the downloadable copy in
+    another process (when its config is there): the two engine builds read the same page cache
+    and share nothing else; the service worker never precaches the copy (``downloads/``)."""
+    copy_config = config_file.with_name(portable.PORTABLE_CONFIG)
+    with tempfile.TemporaryDirectory(prefix="layermap-zip-") as scratch, \
+            ProcessPoolExecutor(1, mp_context=process_context()) as other:
+        copy_zip = Path(scratch) / OFFLINE_COPY
+        copy = other.submit(_copy_in_other_process, copy_config, copy_zip) if copy_config.is_file() else None
+        if not _build_into(config_file, staging)[0]:
+            _drop_sitemap(staging)
+        _finish_pages(staging)
+        write_service_worker(staging)
+        failure = copy.result() if copy else None
+        if failure:
+            raise LayermapError(*failure)
+        if copy:
+            (staging / OFFLINE_COPY).parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(copy_zip, staging / OFFLINE_COPY)
+
+
 def build_site(config_file: Path, site_dir: Path) -> None:
-    """Build into a temporary sibling folder, add the downloadable copy (when its config is there)
-    and the service worker, then swap it in place of ``site_dir``."""
+    """Fill the engine's page cache, build into a temporary sibling folder with the service worker
+    and the downloadable copy (when its config is there), then swap it in place of ``site_dir``."""
     staging = site_dir.with_name(f".{site_dir.name}.new")
     retired = site_dir.with_name(f".{site_dir.name}.old")
     for leftover in (staging, retired):
         shutil.rmtree(leftover, ignore_errors=True)
+    started = time.time()
     try:
-        if not _build_into(config_file, staging)[0]:
-            _drop_sitemap(staging)
-        _finish_pages(staging)
-        copy_config = config_file.with_name(portable.PORTABLE_CONFIG)
-        if copy_config.is_file():
-            build_portable_copy(copy_config, staging / OFFLINE_COPY)
-        write_service_worker(staging)
+        with engine_errors():
+            fill_page_cache(config_file)
+        _build_site_and_copy(config_file, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -145,6 +193,7 @@ def build_site(config_file: Path, site_dir: Path) -> None:
         site_dir.rename(retired)
     staging.rename(site_dir)
     shutil.rmtree(retired, ignore_errors=True)
+    page_cache.remove_unused(config_file.parent / page_cache.CACHE_FOLDER, started - CLOCK_SLACK)
 
 
 def configured_site_url(config_file: Path) -> str:

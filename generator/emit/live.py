@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.emit.engine import engine_errors
+from generator.emit.page_workers import fill_page_cache
 from generator.errors import LayermapError
 
 log = logging.getLogger("mkdocs")
@@ -98,6 +99,7 @@ class LiveSite:
         from mkdocs.commands.build import build
 
         with engine_errors():
+            fill_page_cache(self.config_file)  # the pages the cache lacks, converted on every core
             config = self._load()
             self.gathered = _Gathered()
             config.plugins["layermap/keep-build-state"] = _keeper(self.gathered, config.plugins.get(SEARCH_PLUGIN))

@@ -141,7 +141,8 @@ def _sources(topic: Topic, sources: list[Source], labels: dict[str, str]) -> str
         return ""
     items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s, labels.get(s.id, ""))}</li>' for s in sources)
     every = f"Every source of the map, with the topics that cite it: [Sources]({link(topic_page(topic), SOURCES_PAGE)})."
-    return f'## Sources {{ #sources }}\n\n<ol class="lm-sources">\n{items}\n</ol>\n\n{every}'
+    # data-search-exclude: the Sources page indexes every source once, with the topics citing it.
+    return f'## Sources {{ #sources data-search-exclude }}\n\n<ol class="lm-sources">\n{items}\n</ol>\n\n{every}'
 
 
 def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None = None, map_html: str = "",

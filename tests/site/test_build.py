@@ -83,9 +83,9 @@ def test_every_internal_link_resolves(mini_project: Path) -> None:
 
 
 def test_generated_tree_is_engine_readable_without_layermap(mini_project: Path) -> None:
-    """The docs tree + config alone build with plain `mkdocs build` (no layermap plugin; the two
-    hooks, the HTML sanitiser and the depth's head script, are copies inside the tree that import
-    only nh3 and the stdlib)."""
+    """The docs tree + config alone build with plain `mkdocs build` (no layermap plugin; the
+    hooks, the HTML sanitiser, the depth's head script and the page cache, are copies inside the
+    tree that import only nh3, MkDocs and the stdlib)."""
     import subprocess
     import sys
 
@@ -97,8 +97,8 @@ def test_generated_tree_is_engine_readable_without_layermap(mini_project: Path) 
     text = config.read_text()
     assert "layermap" not in text.split("plugins:")[1].split("\n\n")[0]
     assert text.split("hooks:")[1].split() == ["-", "hooks/layermap_sanitise.py", "-", "hooks/layermap_depth_first_paint.py",
-                                               "-", "hooks/layermap_search_terms.py"]
-    for name in ("layermap_sanitise.py", "layermap_depth_first_paint.py"):
+                                               "-", "hooks/layermap_page_cache.py", "-", "hooks/layermap_search_terms.py"]
+    for name in ("layermap_sanitise.py", "layermap_depth_first_paint.py", "layermap_page_cache.py", "layermap_search_terms.py"):
         hook = (config.parent / "hooks" / name).read_text()
         assert "generator" not in {line.split()[1].split(".")[0] for line in hook.splitlines() if line.startswith(("import ", "from "))}
     out = mini_project / "plain-site"

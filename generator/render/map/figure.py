@@ -68,7 +68,7 @@ def map_figure(graph: MapGraph, kinds: list[EdgeKind], *, page: str, map_id: str
         f'<figure class="lm-map" data-index="{attr(relative_url(page, INDEX_FILE))}">',
         f'<a class="lm-map-skip" href="#{map_id}-end">Skip the map</a>',
         narrow_screen_hint(list_id if with_text else None),
-        f'<div class="lm-map-frame">{svg}</div>',
+        f'<div class="lm-map-frame" data-search-exclude>{svg}</div>',  # search lands on the text, not the drawing
         f'<span id="{map_id}-end" tabindex="-1"></span>',
         legend(graph, kinds),
         '<p class="lm-map-info" hidden></p>',

@@ -1,0 +1,289 @@
+"""Converted pages and their search entries, kept across engine builds: an engine hook.
+
+Converting a page's Markdown (Python-Markdown and its extensions, then the sanitiser) is most of
+an engine build, and ``layermap build`` runs the engine twice on the same pages (the site, then
+the downloadable copy). This hook keeps each page's conversion in ``<config folder>/cache/pages``,
+keyed by a digest of everything the conversion reads (:func:`page_key`): the page's Markdown,
+its source path and URL, whether it is itself excluded, the Markdown extensions and their
+settings, ``use_directory_urls``, the link-validation settings, the path and URL of every file of
+the build (links are resolved against them), the source of every hook or plugin that handles a
+page before the theme does (the sanitiser, this file), and the versions of the packages that
+convert. On a hit the page is not converted (:func:`on_page_markdown` stands in for the engine's
+``page.render``) and :func:`on_page_content` gives back the stored result, with what
+the engine learns while converting (table of contents, title, anchors, links to anchors) and the
+messages it logged then (a broken link's warning still fails a strict build).
+
+The theme's search index entries of a page are kept the same way in ``cache/search``, keyed by
+what the theme's search reads (the page's URL, title, content, table of contents and metadata).
+
+The stored entry is the page as this build would make it, so a build from the cache is the same,
+byte for byte, as one without it. Each use refreshes an entry's time; the build that owns the
+cache removes the entries it did not use (:func:`remove_unused`). Only the standard library and
+MkDocs are imported: the generated tree stays buildable alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import tempfile
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+CACHE_FOLDER = "cache"
+PAGES, SEARCH = "pages", "search"
+FORMAT = 1  # the entries' layout: a change here invalidates every entry
+PACKAGES = ("markdown", "pymdown-extensions", "pygments", "mkdocs", "mkdocs-material", "nh3")
+# The events whose handlers can change what a page converts to, or what the theme's search reads.
+PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
+
+
+def _stable(value: object) -> object:
+    """JSON for what the digests read that JSON lacks: sets sorted, functions by name."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(map(str, value))
+    if callable(value):
+        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}"
+    return str(value)
+
+
+def digest(*parts: object) -> str:
+    text = json.dumps(parts, ensure_ascii=False, sort_keys=True, default=_stable)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=20).hexdigest()
+
+
+@cache
+def package_versions() -> tuple[str, ...]:
+    found = []
+    for name in PACKAGES:
+        try:
+            found.append(f"{name}=={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name} absent")
+    return tuple(found)
+
+
+def _source_digest(handler: object) -> str:
+    code = getattr(getattr(handler, "__func__", handler), "__code__", None)
+    if code is None:
+        return _stable(handler)  # type: ignore[return-value]
+    return hashlib.blake2b(Path(code.co_filename).read_bytes(), digest_size=20).hexdigest()
+
+
+def conversion_digest(config) -> str:  # noqa: ANN001 - the engine's config
+    """What every page's conversion reads from the build's settings and code."""
+    handlers = [(event, _source_digest(handler)) for event in PAGE_EVENTS
+                for handler in config.plugins.events.get(event, [])]
+    return digest(FORMAT, package_versions(), config["markdown_extensions"], config["mdx_configs"],
+                  config.use_directory_urls, dict(config.validation.links), handlers)
+
+
+def files_digest(files) -> str:  # noqa: ANN001 - the engine's Files
+    """The files links are resolved against: each one's source path and URL."""
+    return digest(sorted((file.src_uri, file.url) for file in files))
+
+
+def page_key(build_digest: str, page, markdown: str) -> str:  # noqa: ANN001 - the engine's Page
+    file = page.file
+    return digest(build_digest, markdown, file.src_uri, file.url, file.inclusion.is_excluded())
+
+
+# --- the store ----------------------------------------------------------------------------------
+
+
+def cache_folder(config) -> Path:  # noqa: ANN001
+    return Path(config.config_file_path).parent / CACHE_FOLDER
+
+
+def read_entry(path: Path) -> object | None:
+    """The stored entry (its time refreshed: it is in use), or None."""
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        os.utime(path)
+    except (OSError, ValueError):
+        return None
+    return entry
+
+
+def write_entry(path: Path, entry: object) -> None:
+    """Written whole (a temporary file, then renamed): builds in parallel never read half an entry.
+    A cache that cannot be written (a read-only folder, a full disk) only makes the next build slower."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(entry, out, ensure_ascii=False, separators=(",", ":"), default=str)
+        os.replace(temporary, path)
+    except OSError:
+        return
+
+
+def remove_unused(folder: Path, used_since: float) -> int:
+    """Remove the entries no build has used since ``used_since`` (a time.time()); return how many."""
+    removed = 0
+    for path in [*folder.glob("*/*.json"), *folder.glob("*/*.tmp")]:  # .tmp: a write cut short
+        if path.stat().st_mtime < used_since:
+            path.unlink(missing_ok=True)
+            removed += 1
+    return removed
+
+
+# --- one page's conversion -----------------------------------------------------------------------
+
+
+class _Messages(logging.Handler):
+    """What the engine logs while it converts a page, kept to be said again on a hit."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.NOTSET)
+        self.records: list[list] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append([record.name, record.levelno, record.getMessage()])
+
+
+def _toc_tokens(items) -> list[dict]:  # noqa: ANN001 - the engine's table of contents
+    return [{"level": item.level, "id": item.id, "name": item.title, "children": _toc_tokens(item.children)}
+            for item in items]
+
+
+def stored_page(page, content: str, messages: list[list]) -> dict:  # noqa: ANN001
+    """What the engine made of a page: its content and what the build reads of it later."""
+    links = page.links_to_anchors
+    return {
+        "content": content,
+        "toc": _toc_tokens(page.toc),
+        "title": page._title_from_render,
+        "anchors": sorted(page.present_anchor_ids or ()),
+        "links": None if links is None else [[file.src_uri, anchors] for file, anchors in links.items()],
+        "messages": messages,
+    }
+
+
+def restore_page(page, entry: dict, files) -> None:  # noqa: ANN001
+    """Give the page what converting it would have given it, and say what the engine said then."""
+    from mkdocs.structure.toc import get_toc
+
+    page.toc = get_toc(entry["toc"])
+    page._title_from_render = entry["title"]
+    page.present_anchor_ids = set(entry["anchors"])
+    links = entry["links"]
+    page.links_to_anchors = None if links is None else {files.get_file_from_path(uri): anchors for uri, anchors in links}
+    for name, level, message in entry["messages"]:
+        logging.getLogger(name).log(level, message)
+
+
+class _Build:
+    """This build's digests and the pages between their Markdown and their content."""
+
+    def __init__(self) -> None:
+        self.folder = Path(CACHE_FOLDER)
+        self.digest = ""
+        self.pending: dict[str, tuple[str, dict | None]] = {}
+        self.messages: _Messages | None = None
+
+    def start(self, folder: Path) -> None:
+        self.stop_listening()  # a page whose conversion failed in an earlier build
+        self.folder, self.digest, self.pending = folder, "", {}
+
+    def listen(self) -> None:
+        self.stop_listening()
+        self.messages = _Messages()
+        logging.getLogger("mkdocs").addHandler(self.messages)
+
+    def stop_listening(self) -> list[list]:
+        messages, self.messages = self.messages, None
+        if messages is None:
+            return []
+        logging.getLogger("mkdocs").removeHandler(messages)
+        return messages.records
+
+
+_build = _Build()
+
+
+# --- the theme's search entries -------------------------------------------------------------------
+
+
+def search_index_of(config):  # noqa: ANN001, ANN201
+    """The theme's search index (Material's ``SearchIndex``), or None without the search plugin."""
+    for plugin in config.plugins.values():
+        index = getattr(plugin, "search_index", None)
+        if callable(getattr(index, "add_entry_from_context", None)) and isinstance(getattr(index, "entries", None), list):
+            return index
+    return None
+
+
+def cache_search_entries(index, folder: Path) -> None:  # noqa: ANN001
+    """The index reads each page's content once: its entries are stored and reused."""
+    add = index.add_entry_from_context
+
+    def add_entry_from_context(page) -> None:  # noqa: ANN001
+        key = digest(FORMAT, package_versions(), index.config, page.url, page.title, page.content,
+                     _toc_tokens(page.toc), page.meta)
+        path = folder / SEARCH / f"{key}.json"
+        entries = read_entry(path)
+        if isinstance(entries, list):
+            index.entries.extend(entries)
+            return
+        start = len(index.entries)
+        add(page)
+        write_entry(path, index.entries[start:])
+
+    index.add_entry_from_context = add_entry_from_context
+
+
+# --- the engine's events ------------------------------------------------------------------------------
+
+
+def on_config(config, **_: object):  # noqa: ANN001, ANN201
+    _build.start(cache_folder(config))
+    index = search_index_of(config)
+    if index is not None:
+        cache_search_entries(index, _build.folder)
+    return config
+
+
+def on_files(files, config, **_: object):  # noqa: ANN001, ANN201
+    _build.digest = digest(conversion_digest(config), files_digest(files))
+    return files
+
+
+def on_page_markdown(markdown: str, page, **_: object) -> str:  # noqa: ANN001
+    key = page_key(_build.digest, page, markdown)
+    entry = read_entry(_build.folder / PAGES / f"{key}.json")
+    entry = entry if isinstance(entry, dict) else None
+    _build.pending[page.file.src_uri] = (key, entry)
+    if entry is None:
+        _build.listen()
+    else:
+        page.render = _skip_render(page)  # nothing to convert: on_page_content gives the stored content
+    return markdown
+
+
+def _skip_render(page):  # noqa: ANN001, ANN202
+    """The engine's ``page.render`` for a page found in the cache: no conversion, empty content
+    for the handlers between (the sanitiser); :func:`on_page_content` puts the page back."""
+    def render(config, files) -> None:  # noqa: ANN001, ARG001 - the engine's signature
+        page.content = ""
+    return render
+
+
+def on_page_content(html: str, page, files, **_: object) -> str:  # noqa: ANN001
+    key, entry = _build.pending.pop(page.file.src_uri)
+    if entry is None:
+        write_entry(_build.folder / PAGES / f"{key}.json", stored_page(page, html, _build.stop_listening()))
+        return html
+    del page.render  # the engine's own again
+    restore_page(page, entry, files)
+    return entry["content"]
+
+
+# Last of each event: the key reads the Markdown every other handler has changed, and the stored
+# content is the one every other handler (the sanitiser) has made. MkDocs' @event_priority(-100)
+# sets this, without importing MkDocs here.
+for _event in (on_config, on_files, on_page_markdown, on_page_content):
+    _event.mkdocs_priority = -100  # type: ignore[attr-defined]
