@@ -16,8 +16,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from calculator_browser import CHROMIUM, CHROMIUM_ARGS, Server
-
 SEARCH_FILES = "search_index"
 INSTALL_TIMEOUT_MS = 60_000
 OPEN_TIMEOUT_SECONDS = 60.0
@@ -42,7 +40,7 @@ def search_bytes(log: list[tuple[str, int, bool]]) -> int:
     return sum(size for path, size, _ in log if SEARCH_FILES in path)
 
 
-def _wait_for_index(server: Server, mark: int, timeout: float) -> int | None:
+def _wait_for_index(server, mark: int, timeout: float) -> int | None:  # noqa: ANN001 - calculator_browser.Server
     started = time.perf_counter()
     while time.perf_counter() - started < timeout:
         if search_bytes(server.since(mark)):
@@ -53,6 +51,7 @@ def _wait_for_index(server: Server, mark: int, timeout: float) -> int | None:
 
 
 def measure_search(site: Path, page_path: str) -> SearchCost:
+    from calculator_browser import CHROMIUM, CHROMIUM_ARGS, Server  # the same static server, counting bytes
     from playwright.sync_api import Error, sync_playwright
 
     raw, gz = index_sizes(site)
