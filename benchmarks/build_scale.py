@@ -33,6 +33,7 @@ import os
 import platform
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -277,8 +278,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def _interrupted(*_: object) -> None:
+    raise KeyboardInterrupt  # a kill (SIGTERM) ends the run like Ctrl+C: report, then stop every process
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    signal.signal(signal.SIGTERM, _interrupted)
     command = "python benchmarks/build_scale.py " + " ".join(argv if argv is not None else sys.argv[1:])
     started, state = datetime.now(timezone.utc), code_state(args.code.resolve())
     work = Path(tempfile.mkdtemp(prefix="layermap-bench-"))
