@@ -244,6 +244,9 @@ def report(results: list[rep.Measured], real: rep.MapMeasured | None, command: s
              "`.layermap/`, no `site/` and no cache; memory is the peak of the summed RSS of the build's process "
              "tree, sampled every 50 ms.", "", *rep.table(rep.target_rows(results, real)), "",
              "Every size measured:", "", *rep.sizes_table(results)]
+    peaks = rep.peak_lines(results)
+    if peaks:
+        lines += ["", "The highest memory peak of each kind of build, by process:", "", *peaks]
     pages = rep.pages_table(results)
     if pages:
         lines += ["", f"A typical topic page (median of {SAMPLE_PAGES} sampled topic pages):", "", *pages]

@@ -29,6 +29,7 @@ class Timing:
     wall: float      # seconds on the clock: what a user waits, but inflated by anything else running
     cpu: float       # user + system seconds of the process and its waited-for children
     peak_mib: float  # peak of the summed RSS of the process tree, MiB (0 when never sampled)
+    at_peak: str = ""  # what made that peak: "python3 400 MiB + node 60 MiB"
 
 
 @dataclass(frozen=True)
@@ -42,18 +43,32 @@ class Failure:
 
 def tree_rss(parents: Mapping[int, int], rss: Mapping[int, int], root: int) -> int:
     """Sum of ``rss`` over ``root`` and every process whose parent chain reaches it."""
+    return sum(rss.get(pid, 0) for pid in tree(parents, root))
+
+
+def tree(parents: Mapping[int, int], root: int) -> list[int]:
+    """``root`` and every process whose parent chain reaches it."""
     children: dict[int, list[int]] = {}
     for pid, parent in parents.items():
         children.setdefault(parent, []).append(pid)
-    total, todo, seen = 0, [root], set()
+    todo, seen = [root], []
     while todo:
         pid = todo.pop()
-        if pid in seen:
-            continue
-        seen.add(pid)
-        total += rss.get(pid, 0)
-        todo.extend(children.get(pid, []))
-    return total
+        if pid not in seen:
+            seen.append(pid)
+            todo.extend(children.get(pid, []))
+    return seen
+
+
+def composition(names: Mapping[int, str], rss: Mapping[int, int], pids: list[int]) -> str:
+    """RSS by process name, largest first: "python3 400 MiB + node 60 MiB"."""
+    by_name: dict[str, int] = {}
+    for pid in pids:
+        if pid in rss:
+            by_name[names.get(pid, "?")] = by_name.get(names.get(pid, "?"), 0) + rss[pid]
+    counts = {name: sum(names.get(p) == name for p in pids if p in rss) for name in by_name}
+    return " + ".join(f"{name}{f' ×{counts[name]}' if counts[name] > 1 else ''} {size / 2**20:.0f} MiB"
+                      for name, size in sorted(by_name.items(), key=lambda item: -item[1]))
 
 
 def parse_stat(text: str) -> tuple[int, int]:
@@ -62,31 +77,37 @@ def parse_stat(text: str) -> tuple[int, int]:
     return int(fields[1]), int(fields[21])  # fields 4 and 24 of proc(5), counted after the name
 
 
-def _snapshot() -> tuple[dict[int, int], dict[int, int]]:
-    parents, rss = {}, {}
+def _snapshot() -> tuple[dict[int, int], dict[int, int], dict[int, str]]:
+    parents, rss, names = {}, {}, {}
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
         try:
-            parent, pages = parse_stat(Path(entry.path, "stat").read_text())
+            text = Path(entry.path, "stat").read_text()
+            parent, pages = parse_stat(text)
         except (OSError, ValueError, IndexError):
             continue  # the process ended meanwhile
-        parents[int(entry.name)], rss[int(entry.name)] = parent, pages * PAGE_BYTES
-    return parents, rss
+        pid = int(entry.name)
+        parents[pid], rss[pid], names[pid] = parent, pages * PAGE_BYTES, text[text.find("(") + 1:text.rindex(")")]
+    return parents, rss, names
 
 
 class PeakMemory:
     """Samples the summed RSS of a process tree in a thread until stopped; ``peak`` in bytes."""
 
     def __init__(self, root: int) -> None:
-        self.root, self.peak = root, 0
+        self.root, self.peak, self.at_peak = root, 0, ""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            self.peak = max(self.peak, tree_rss(*_snapshot(), self.root))
+            parents, rss, names = _snapshot()
+            pids = tree(parents, self.root)
+            total = sum(rss.get(pid, 0) for pid in pids)
+            if total > self.peak:
+                self.peak, self.at_peak = total, composition(names, rss, pids)
             self._stop.wait(SAMPLE_SECONDS)
 
     def stop(self) -> int:
@@ -166,4 +187,4 @@ def run_measured(command: list[str], label: str, cwd: Path, env: Mapping[str, st
     if code != 0:
         return Failure(label, f"exit {code}:\n{tail(log)}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return Timing(elapsed, cpu, peak / 2**20)
+    return Timing(elapsed, cpu, peak / 2**20, memory.at_peak)

@@ -183,6 +183,18 @@ def sizes_table(results: list[Measured]) -> list[str]:
     return out
 
 
+def peak_lines(results: list[Measured]) -> list[str]:
+    """What the highest memory peak of each kind of build was made of."""
+    lines = []
+    for m in results:
+        for name, runs in (("layermap cold", m.cold), ("baseline", m.baseline), ("layermap warm", m.warm)):
+            done = [t for t in runs if isinstance(t, Timing) and t.at_peak]
+            if done:
+                top = max(done, key=lambda t: t.peak_mib)
+                lines.append(f"- {m.size:,} topics, {name}: {top.peak_mib:.0f} MiB = {top.at_peak}")
+    return lines
+
+
 def pages_table(results: list[Measured]) -> list[str]:
     out = ["| topics | site | page KB | sidebar nav KB | table of contents KB | “More in layer” KB |",
            "|---:|---|---:|---:|---:|---:|"]

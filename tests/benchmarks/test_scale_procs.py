@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from scale_procs import Failure, Timing, parse_stat, run_measured, tree_rss
+from scale_procs import Failure, Timing, composition, parse_stat, run_measured, tree_rss
 
 
 def test_tree_rss_sums_a_process_and_all_its_descendants_only() -> None:
@@ -40,6 +40,7 @@ def test_run_measured_counts_the_memory_of_worker_processes_too(tmp_path: Path) 
     result = run_measured([sys.executable, "-c", CHILD_HOLDING_MEMORY], "demo", tmp_path, os.environ, tmp_path / "log", 60)
     assert isinstance(result, Timing)
     assert result.peak_mib >= 100  # 60 MiB in the parent plus 40 MiB in its child, at the same time
+    assert result.at_peak.count("MiB") >= 1 and "python" in result.at_peak
     assert result.wall > 0.5
 
 
@@ -59,3 +60,9 @@ def test_a_run_past_its_timeout_is_killed_with_its_children(tmp_path: Path) -> N
     child = int(pid_file.read_text())
     state = Path(f"/proc/{child}/stat")
     assert not state.exists() or ") Z " in state.read_text()  # gone, or dead and not yet reaped
+
+
+def test_composition_names_what_made_the_peak_largest_first() -> None:
+    names = {1: "python3", 2: "node", 3: "python3", 4: "other"}
+    rss = {1: 300 * 2**20, 2: 50 * 2**20, 3: 100 * 2**20}
+    assert composition(names, rss, [1, 2, 3]) == "python3 ×2 400 MiB + node 50 MiB"

@@ -91,3 +91,10 @@ def test_parse_args_chooses_parts_and_refuses_unknown_ones(capsys: pytest.Captur
     with pytest.raises(SystemExit):
         parse_args(["--only", "cold,speed"])
     assert "unknown part(s) speed" in capsys.readouterr().err
+
+
+def test_peak_lines_name_the_processes_of_the_highest_peak() -> None:
+    m = rep.Measured(1000, cold=[Timing(70, 60, 400, "python3 400 MiB"), Timing(71, 60, 450, "python3 390 MiB + node 60 MiB")],
+                     baseline=[Timing(40, 35, 214, "python3 214 MiB")])
+    assert rep.peak_lines([m]) == ["- 1,000 topics, layermap cold: 450 MiB = python3 390 MiB + node 60 MiB",
+                                   "- 1,000 topics, baseline: 214 MiB = python3 214 MiB"]
