@@ -231,7 +231,8 @@ def code_state(source: Path) -> str:
     return f"commit {head} ({branch})" + (" plus uncommitted changes in the working tree" if dirty else "")
 
 
-def report(results: list[rep.Measured], real: rep.MapMeasured | None, command: str, state: str, started: datetime) -> str:
+def report(results: list[rep.Measured], real: rep.MapMeasured | None, command: str, state: str, started: datetime,
+           parts: set[str]) -> str:
     now = datetime.now(timezone.utc)
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     lines = [f"## Issue 16 targets, measured {started:%Y-%m-%d %H:%M}–{now:%H:%M} UTC", "",
@@ -242,7 +243,7 @@ def report(results: list[rep.Measured], real: rep.MapMeasured | None, command: s
              "(same folders, same `nav:` with its alphabetical groups, same theme features, Markdown extensions and "
              "search plugin), without layermap's hooks, extra CSS/JS and assets. Cold builds start with no "
              "`.layermap/`, no `site/` and no cache; memory is the peak of the summed RSS of the build's process "
-             "tree, sampled every 50 ms.", "", *rep.table(rep.target_rows(results, real)), "",
+             "tree, sampled every 50 ms.", "", *rep.table(rep.target_rows(results, real, parts)), "",
              "Every size measured:", "", *rep.sizes_table(results)]
     peaks = rep.peak_lines(results)
     if peaks:
@@ -304,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted: reporting what was measured", flush=True)
     finally:
         stop_all()
-        text = report(results, real, command.strip(), state, started)
+        text = report(results, real, command.strip(), state, started, args.parts)
         print("\n" + text)
         if not args.no_write and (results or real):
             args.results.write_text(rep.insert_section(args.results.read_text(encoding="utf-8"), text), encoding="utf-8")

@@ -41,6 +41,7 @@ def test_verdicts_compare_ratios_of_medians_with_the_limits() -> None:
     rows = rep.build_rows(m, rep.Measured(2000, cold=timings(70)))
     assert row(rows, "cold build, 1,000")[3:] == ("0.69×", "≤ 0.7× baseline", "PASS")
     assert row(rows, "cold build, 2,000 / 1,000")[5] == "FAIL"  # 70 / 31 = 2.26
+    assert row(rows, "cold build CPU, 2,000 / 1,000")[3] == "2.26×"  # 63 / 27.9
     assert row(rows, "warm build")[5] == "PASS"  # 6 / 31 = 0.19
     assert row(rows, "build peak memory")[3:] == ("1.00×", "≤ 1.2× baseline", "PASS")
     slow = rep.build_rows(rep.Measured(1000, cold=timings(75), baseline=timings(45)), None)
@@ -98,3 +99,11 @@ def test_peak_lines_name_the_processes_of_the_highest_peak() -> None:
                      baseline=[Timing(40, 35, 214, "python3 214 MiB")])
     assert rep.peak_lines([m]) == ["- 1,000 topics, layermap cold: 450 MiB = python3 390 MiB + node 60 MiB",
                                    "- 1,000 topics, baseline: 214 MiB = python3 214 MiB"]
+
+
+def test_a_report_of_some_parts_has_only_their_rows() -> None:
+    m = rep.Measured(1000, cold=timings(75), baseline=timings(45))
+    labels = [r[0] for r in rep.target_rows([m], None, {"cold"})]
+    assert labels == ["cold build, 1,000 topics (s)", "build peak memory, process tree (MiB)"]
+    everything = [r[0] for r in rep.target_rows([m], None, set(PARTS))]
+    assert len(everything) == 7 and everything[1].startswith("warm build")
