@@ -225,7 +225,9 @@ def code_state(source: Path) -> str:
         done = subprocess.run(["git", *args], cwd=source, capture_output=True, text=True, check=False)
         return done.stdout.strip()
 
-    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    head = git("rev-parse", "--short", "HEAD")
+    if not head:
+        return f"the code in {source} (not a git checkout)"
     branch = git("rev-parse", "--abbrev-ref", "HEAD")
     dirty = git("status", "--porcelain", "--", *PACKAGES, "mkdocs.yml")
     return f"commit {head} ({branch})" + (" plus uncommitted changes in the working tree" if dirty else "")
