@@ -1,594 +1,326 @@
-"""Build-scale measurement (a report, not a test): how layermap's build grows with the map.
+"""Scale benchmark (a report, not a test): issue 16's targets, side by side with mkdocs-material.
 
-For each size it writes a synthetic project (a realistic ``content/map.yaml`` with ten
-layers, topics with D1, D2 and D4 bodies, flows, trade-offs, cited sources, examples
-and edges, no calculators) plus the project's real ``mkdocs.yml`` into a temporary
-folder, then measures, each in a fresh subprocess:
+For each size it writes a synthetic project (``scale_content.py``) into a temporary folder and
+measures, every command in a fresh subprocess run from a snapshot of the code:
 
-* **layermap**: ``python -m generator.cli --project TMP build`` (generate + MkDocs build);
-* **baseline**: the very same generated Markdown pages, flattened into one folder and
-  built by mkdocs-material with no ``nav:`` (MkDocs' automatic navigation), without
-  ``navigation.prune`` and without layermap's CSS/JS: what a naive Material site does.
-
-It reports wall-clock build times, the median HTML size of a sample of topic pages, and
-how much of such a page is the embedded navigation, the table of contents and the
-"More in this layer" list, then checks two targets:
-
-* layermap's build time grows linearly: t(2000) <= 2.1 x t(1000);
-* a topic page is at most 60 KB at 1,000 topics.
+* **cold**: ``python -m generator.cli --project P build`` from nothing (no ``.layermap/``, no
+  ``site/``, no cache), alternating with the **baseline**: plain mkdocs-material WITH
+  ``navigation.prune`` building the same generated pages with the same navigation, theme features
+  and Markdown extensions, without layermap's hooks, scripts, styles and assets
+  (``scale_baseline.py``); each build's wall time, CPU time and peak memory (the summed RSS of its
+  process tree, sampled every 50 ms: ``scale_procs.py``);
+* **warm**: the same build again with the content unchanged and the cache kept;
+* **serve**: ``layermap serve`` from nothing until a topic page answers with its full content;
+* **edit**: while serving, a saved change to a topic's prose until its page shows it (five
+  topics), then a title change (``scale_serve.py``);
+* **search**: a first view of a topic page in headless Chromium, bytes of search index fetched
+  before and after search is opened, and the index's gzip size (``scale_search.py``);
+* **real**: serve start and edits on a copy of the repository's own ``content/``.
 
 Usage (from the repository root)::
 
-    .venv/bin/python benchmarks/build_scale.py --sizes 100,1000,2000 --repeat 1
+    .venv/bin/python benchmarks/build_scale.py --sizes 1000 --repeat 3
+    .venv/bin/python benchmarks/build_scale.py --sizes 1000,2000 --only cold --no-write
 
-The script always exits 0 once it has printed its report; PASS/FAIL lines say how the
-targets fared.  Numbers come from a shared 2-core machine: expect +-20 %.
+The report goes to stdout and, unless ``--no-write``, to the top of ``benchmarks/RESULTS.md``.
+The script exits 0 once it has reported; failed or timed-out runs are listed in the report.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
 import platform
-import posixpath
 import random
-import re
-import resource
 import shutil
-import statistics
+import signal
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
-import yaml
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import scale_report as rep  # noqa: E402
+import yaml  # noqa: E402
+from scale_baseline import write_baseline  # noqa: E402
+from scale_content import write_project  # noqa: E402, F401 - the tests write synthetic maps through here
+from scale_pages import median_parts  # noqa: E402
+from scale_procs import Failure, Timing, run_measured, stop_all  # noqa: E402
+from scale_search import measure_search  # noqa: E402
+from scale_serve import Serving, TopicFile, marker_word, prose_keys  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
-CODE = REPO  # replaced by a snapshot of the code at the start of a run (see snapshot_code)
 PACKAGES = ("generator", "calculators", "calcview")
-LINEAR_LIMIT = 2.1      # t(2000) / t(1000) at most this
-PAGE_LIMIT_KB = 60.0    # typical topic page at 1,000 topics at most this
-PAGE_SIZE_AT = 1000
+PARTS = ("cold", "warm", "serve", "edit", "search", "memory", "real")
+PROJECT_FILES = ("content", "mkdocs.yml", "node_modules")  # everything else in a project is the build's
 SAMPLE_PAGES = 25
 
-# --- synthetic content -------------------------------------------------------------------
 
-LAYERS = [
-    ("Energy & Facilities", "The electricity, buildings and cooling that every AI computer depends on.", 6),
-    ("Chips & Hardware", "The processors, memory and chip-to-chip links that do the arithmetic.", 11),
-    ("Networking & Interconnect", "The switches, cables and protocols that tie accelerators into one machine.", 8),
-    ("Cloud & Infrastructure", "How chips are wired into clusters, scheduled and rented out.", 12),
-    ("Data", "Collecting, cleaning, filtering and mixing what models learn from.", 11),
-    ("Models & Training", "How models are designed, trained and tuned.", 15),
-    ("Evaluation & Safety", "Measuring what models can do and keeping them within bounds.", 9),
-    ("Serving & Inference", "Running trained models fast and cheaply for many users.", 10),
-    ("Applications & Products", "The assistants, tools and services people use.", 11),
-    ("Society & Policy", "Rules, markets and the people affected by AI systems.", 7),
-]
-EDGE_KINDS = [("powers", "powers", "#e8590c"), ("connects", "connects", "#3b82f6"),
-              ("builds", "is part of / is built into", "#9775fa"), ("rents", "rents", "#e64980"),
-              ("feeds", "feeds", "#2f9e44"), ("runs-on", "runs on", "#1098ad")]
-VERBS = {"powers": "powers", "connects": "connects to", "builds": "is built into",
-         "rents": "rents capacity from", "feeds": "feeds", "runs-on": "runs on"}
+class Bench:
+    """One run of the benchmark: the code snapshot, the limits and where logs go."""
 
-ADJECTIVES = """adaptive sparse dense distributed federated quantised elastic streaming cached
-sharded hybrid optical liquid modular secure private synthetic multimodal continual
-speculative hierarchical low-latency high-bandwidth fault-tolerant open""".split()
-SUBJECTS = """attention memory cooling power network storage scheduler compiler kernel tokenizer
-dataset checkpoint optimizer router cache retrieval embedding evaluation alignment
-inference batching pipeline interconnect transformer""".split()
-NOUNS = """clusters systems fabrics pipelines runtimes accelerators benchmarks policies markets
-architectures protocols services layers platforms controllers frameworks""".split()
-WORDS = """model models training data chip chips memory bandwidth latency throughput cost power
-energy cluster node nodes network switch packet tensor matrix layer layers weights gradient
-gradients optimiser batch token tokens sequence context cache request requests user users
-server servers rack racks cooling water air heat efficiency utilisation failure failures
-checkpoint schedule scheduler queue job jobs replica replicas shard shards parameter
-parameters precision accuracy benchmark score evaluation dataset corpus filter quality
-price market contract capacity demand supply region grid site building transformer
-operator vendor standard protocol link links fabric topology bisection collective reduce
-gather scatter stream streams kernel compiler runtime driver firmware instance instances""".split()
-VERBS_TEXT = """moves splits shares limits doubles halves raises lowers feeds drives stores
-schedules balances reduces measures caches streams routes checks trades saves spends
-needs keeps joins serves""".split()
-LINKERS = ["because", "while", "so that", "although", "when", "until", "and", "but", "since"]
-FAMILIES = """Smith Chen Garcia Kumar Nguyen Müller Rossi Tanaka Kowalski Okafor Silva Dubois
-Jensen Haddad Novak Ivanova Park Walsh Moreau Lindqvist""".split()
-GIVEN = "Ada Ben Chloe Dev Eun Farah Gus Hana Ivo Jun Kai Lena Mia Nils Omar Pia Raj Sara".split()
-TOOLS = "Slurm Kubernetes Ray PyTorch JAX Triton vLLM NCCL Spark Kafka Airflow ONNX TensorRT Megatron DeepSpeed".split()
-KINDS = ["scheduler", "framework", "library", "service", "chip", "dataset", "benchmark", "standard"]
+    def __init__(self, args: argparse.Namespace, work: Path) -> None:
+        self.args, self.work = args, work
+        self.code = snapshot_code(args.code.resolve(), work)
+        self.logs = work / "logs"
+        self.logs.mkdir()
+        self.rng = random.Random(args.seed)
+
+    def env(self, project: Path) -> dict[str, str]:
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", PYTHONPATH=str(self.code),
+                   XDG_CACHE_HOME=str(project / ".bench-cache"), LAYERMAP_WHAT_IF=self.args.what_if)
+        env.pop("LAYERMAP_SITE_URL", None)
+        return env
+
+    def log(self, label: str) -> Path:
+        return self.logs / f"{len(list(self.logs.iterdir())):03d}-{label.replace(' ', '-')}.log"
+
+    def layermap_build(self, project: Path, cold: bool) -> Timing | Failure:
+        if cold:
+            clean(project)
+        entry = [str(self.code / "what_if.py")] if self.args.what_if else ["-m", "generator.cli"]
+        label = f"layermap {'cold' if cold else 'warm'} build"
+        return run_measured([sys.executable, *entry, "--project", str(project), "build"], label, self.code,
+                            self.env(project), self.log(label), self.args.build_timeout)
+
+    def baseline_build(self, root: Path) -> Timing | Failure:
+        shutil.rmtree(root / "site", ignore_errors=True)
+        return run_measured([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml")],
+                            "baseline build", self.code, self.env(root), self.log("baseline build"),
+                            self.args.build_timeout)
+
+    def serve(self, project: Path) -> Serving:
+        return Serving(sys.executable, project, self.code, self.env(project), self.log("serve"))
 
 
-class _Dumper(yaml.SafeDumper):
-    pass
-
-
-def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    style = "|" if "\n" in value else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-_Dumper.add_representer(str, _str)
-
-
-class Prose:
-    """Deterministic, plausible-looking technical prose."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def sentence(self, words: tuple[int, int] = (10, 22), cite: str | None = None) -> str:
-        r = self.rng
-        n = r.randint(*words)
-        parts = [r.choice(WORDS) for _ in range(n)]
-        parts.insert(min(2, n), r.choice(VERBS_TEXT))
-        if n > 12:
-            parts.insert(n // 2 + 1, r.choice(LINKERS))
-        if r.random() < 0.25:
-            i = r.randrange(len(parts))
-            parts[i] = f"**{parts[i]}**"
-        if r.random() < 0.2:
-            parts.insert(r.randrange(len(parts)), f"{r.randint(2, 999)} {r.choice(['GB', 'ms', 'kW', '%', 'TB/s'])}")
-        text = " ".join(parts)
-        text = text[0].upper() + text[1:]
-        return f"{text} [@{cite}]." if cite else f"{text}."
-
-    def paragraph(self, sentences: tuple[int, int], keys: list[str], cite_rate: float) -> str:
-        out = []
-        for _ in range(self.rng.randint(*sentences)):
-            key = self.rng.choice(keys) if keys and self.rng.random() < cite_rate else None
-            out.append(self.sentence(cite=key))
-        return self.wrap(" ".join(out))
-
-    @staticmethod
-    def wrap(text: str, width: int = 88) -> str:
-        lines, line = [], ""
-        for word in text.split():
-            if line and len(line) + 1 + len(word) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}" if line else word
-        return "\n".join([*lines, line])
-
-    def body(self, paragraphs: int, sentences: tuple[int, int], keys: list[str], cite_rate: float,
-             bullets: int = 0) -> str:
-        paras = [self.paragraph(sentences, keys, cite_rate) for _ in range(paragraphs)]
-        if bullets:
-            items = "\n".join(f"- {self.sentence((6, 14), self.rng.choice(keys) if keys else None)}"
-                              for _ in range(bullets))
-            paras.insert(len(paras) // 2 + 1, items)
-        return "\n\n".join(paras) + "\n"
-
-    def flow(self, steps: int) -> dict:
-        return {
-            "title": self.sentence((3, 6))[:-1],
-            "steps": [{"label": self.rng.choice(WORDS).capitalize() + " " + self.rng.choice(WORDS),
-                       "detail": self.sentence((6, 12))} for _ in range(steps)],
-        }
-
-
-def topic_titles(count: int, rng: random.Random) -> list[str]:
-    combos = list(itertools.product(ADJECTIVES, SUBJECTS, NOUNS))
-    rng.shuffle(combos)
-    return [f"{a.capitalize()} {s} {n}" for a, s, n in combos[:count]]
-
-
-def slug(title: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-
-
-def sources_for(rng: random.Random, topic_number: int) -> list[dict]:
-    """A topic's sources; keys are unique in the whole map (``content/sources.yaml`` is one bibliography)."""
-    out, used = [], set()
-    for _ in range(rng.randint(3, 5)):
-        family = rng.choice(FAMILIES)
-        year = rng.randint(2015, 2026)
-        key = f"{slug(family).replace('-', '')}{year}t{topic_number}"
-        while key in used:
-            key += "b"
-        used.add(key)
-        authors = [f"{family}, {rng.choice(GIVEN)}"] + [
-            f"{rng.choice(FAMILIES)}, {rng.choice(GIVEN)}" for _ in range(rng.randint(0, 3))]
-        title = Prose(rng).sentence((5, 11))[:-1].replace("**", "")
-        out.append({"id": key, "kind": "paper", "title": title, "authors": authors,
-                    "date": f"{year}-{rng.randint(1, 12):02d}", "url": f"https://example.org/papers/{key}"})
-    return out
-
-
-def synthetic_topic(topic_id: str, title: str, layer: int, others: list[str], rng: random.Random,
-                    sources: list[dict]) -> dict:
-    """A topic citing ``sources`` (which go to content/sources.yaml, not into the topic)."""
-    prose = Prose(rng)
-    keys = [s["id"] for s in sources]
-    summary = prose.sentence((16, 26)).replace("**", "")[:240].rstrip(".") + "."
-    d4_body = prose.body(4, (3, 5), keys, 0.35, bullets=4)
-    d4_body += f"\nEvery source is cited at least once: {'; '.join(f'[@{k}]' for k in keys)}.\n"
-    depths = {
-        "D1": {
-            "hook": prose.sentence((7, 12))[:-1] + "?",
-            "body": prose.body(2, (3, 4), [], 0.0),
-            "flow": prose.flow(4),
-            "analogy": prose.sentence((8, 14)),
-        },
-        "D2": {
-            "body": prose.body(3, (3, 5), keys, 0.2),
-            "flow": prose.flow(5),
-            "analogy": prose.sentence((8, 14)),
-            "breaks": prose.sentence((14, 24)),
-        },
-        "D4": {
-            "body": d4_body,
-            "formulas": "\n".join(f"{rng.choice(WORDS)}_{i} = {rng.choice(WORDS)} * {rng.randint(2, 64)} / "
-                                  f"{rng.choice(WORDS)}   # {prose.sentence((3, 7))}" for i in range(4)),
-            "tradeoffs": [prose.paragraph((1, 2), keys, 0.3) for _ in range(4)],
-        },
-    }
-    edges = []
-    for other in rng.sample(others, k=min(3, len(others))):
-        kind = rng.choice(EDGE_KINDS)[0]
-        edges.append({"subject": topic_id, "verb": VERBS[kind], "object": other, "kind": kind})
-    return {
-        "id": topic_id,
-        "title": title,
-        "layer": layer,
-        "summary": summary,
-        "depths": depths,
-        "examples": {"as_of": date(2026, rng.randint(1, 11), rng.randint(1, 28)),
-                     "items": [{"name": f"{rng.choice(TOOLS)} ({rng.choice(WORDS)} {rng.choice(WORDS)})",
-                                "kind": rng.choice(KINDS)} for _ in range(rng.randint(3, 5))]},
-        "edges": edges,
-    }
-
-
-def write_project(root: Path, topics: int, seed: int) -> dict[str, str]:
-    """Write a synthetic project; return {topic id: its docs-tree page path}."""
-    rng = random.Random(seed * 100_003 + topics)
-    content = root / "content"
-    content.mkdir(parents=True)
-    prose = Prose(rng)
-    config = {
-        "title": "A synthetic AI stack",
-        "introduction": prose.body(3, (3, 5), [], 0.0),
-        "depths": [{"key": k, "name": n, "audience": a} for k, n, a in [
-            ("D1", "Story", "Young children and total beginners"), ("D2", "Picture", "Curious beginners"),
-            ("D3", "Worked example", "Learners ready for numbers"), ("D4", "Mechanism", "Practitioners"),
-            ("D5", "Frontier", "Experts")]],
-        "layers": [{"number": n, "name": name, "description": desc}
-                   for n, (name, desc, _) in enumerate(LAYERS, start=1)],
-        "edge_kinds": [{"id": i, "label": label, "colour": colour} for i, label, colour in EDGE_KINDS],
-    }
-    (content / "map.yaml").write_text(yaml.dump(config, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                                                width=1000), encoding="utf-8")
-    titles = topic_titles(topics, rng)
-    ids = [slug(t) for t in titles]
-    weights = [w for _, _, w in LAYERS]
-    layers = rng.choices(range(1, len(LAYERS) + 1), weights=weights, k=topics)
-    pages, bibliography = {}, {}
-    for index, (topic_id, title, layer) in enumerate(zip(ids, titles, layers, strict=True)):
-        others = ids[:index] + ids[index + 1:]
-        sources = sources_for(rng, index)
-        bibliography |= {record["id"]: {k: v for k, v in record.items() if k != "id"} for record in sources}
-        data = synthetic_topic(topic_id, title, layer, others, rng, sources)
-        folder = content / f"layer-{layer}"
-        folder.mkdir(exist_ok=True)
-        (folder / f"{topic_id}.yaml").write_text(
-            yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000), encoding="utf-8")
-        pages[topic_id] = f"layer-{layer}/{topic_id}.md"
-    (content / "sources.yaml").write_text(yaml.dump({"sources": bibliography}, Dumper=_Dumper, sort_keys=False,
-                                                    allow_unicode=True, width=1000), encoding="utf-8")
-    shutil.copy2(CODE / "mkdocs.yml", root / "mkdocs.yml")
-    (root / "node_modules").symlink_to(REPO / "node_modules")  # the pinned npm packages the build ships
-    return pages
-
-
-# --- the baseline: the same pages, flat, no nav config, no prune --------------------------
-
-LINK = re.compile(r"\]\(([^)\s#]+\.md)(#[^)\s]*)?\)")
-
-
-def flat_name(page: str) -> str:
-    """layer-3/index.md → layer-3.md; layer-3/some-topic.md → some-topic.md; index.md stays."""
-    folder, name = posixpath.split(page)
-    if not folder:
-        return name
-    return f"{folder}.md" if name == "index.md" else name
-
-
-def write_baseline(generated_docs: Path, root: Path) -> None:
-    docs = root / "docs"
-    docs.mkdir(parents=True)
-    for path in sorted(generated_docs.rglob("*.md")):
-        page = path.relative_to(generated_docs).as_posix()
-
-        def relink(match: re.Match[str], page: str = page) -> str:
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(page), match.group(1)))
-            return f"]({flat_name(target)}{match.group(2) or ''})"
-
-        (docs / flat_name(page)).write_text(LINK.sub(relink, path.read_text(encoding="utf-8")), encoding="utf-8")
-    text = (CODE / "mkdocs.yml").read_text(encoding="utf-8")
-    text = re.sub(r"^\s*- navigation\.prune.*\n", "", text, flags=re.MULTILINE)
-    (root / "mkdocs.yml").write_text(text + "\ndocs_dir: docs\nsite_dir: site\n", encoding="utf-8")
-
-
-# --- running and measuring -----------------------------------------------------------------
-
-def snapshot_code(work: Path) -> Path:
-    """Copy the code and mkdocs.yml once, so that every size measures the same code even
-    while others edit the repository during a long run."""
+def snapshot_code(source: Path, work: Path) -> Path:
+    """Copy the code once, so that every measurement runs the same code while others edit the repository."""
     code = work / "code"
     for package in PACKAGES:
-        if (REPO / package).is_dir():
-            shutil.copytree(REPO / package, code / package, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy2(REPO / "mkdocs.yml", code / "mkdocs.yml")
+        if (source / package).is_dir():
+            shutil.copytree(source / package, code / package, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(source / "mkdocs.yml", code / "mkdocs.yml")
     shutil.copy2(Path(__file__).with_name("what_if.py"), code / "what_if.py")
     (code / "node_modules").symlink_to(REPO / "node_modules")  # Workbox and Pyodide are found beside the code
     return code
 
 
-def _env(what_if: str = "") -> dict[str, str]:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", LAYERMAP_WHAT_IF=what_if,
-               PYTHONPATH=str(CODE))
-    env.pop("LAYERMAP_SITE_URL", None)
-    return env
+def clean(project: Path) -> None:
+    """Leave only the project's own files: no docs tree, no site, no cache."""
+    for entry in project.iterdir():
+        if entry.name not in PROJECT_FILES:
+            shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
 
 
-@dataclass(frozen=True)
-class Timing:
-    wall: float  # seconds on the clock: what a user waits, but inflated by anything else running
-    cpu: float   # user + system seconds of the build process: much less sensitive to other load
+def say(message: str) -> None:
+    print(f"[{datetime.now(timezone.utc):%H:%M:%S}] {message}", flush=True)
 
 
-def timed(command: list[str], label: str, what_if: str = "") -> Timing | None:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    done = subprocess.run(command, cwd=CODE, env=_env(what_if), capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
-        print(f"  !! {label} failed (exit {done.returncode}):\n{tail}", flush=True)
-        return None
-    return Timing(elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+def _t(run: Timing | Failure) -> str:
+    return str(run) if isinstance(run, Failure) else f"{run.wall:.1f} s (CPU {run.cpu:.1f} s, peak {run.peak_mib:.0f} MiB)"
 
 
-def build_layermap(project: Path, what_if: str = "") -> Timing | None:
-    for leftover in (".layermap", "site", ".site.new", ".site.old"):
-        shutil.rmtree(project / leftover, ignore_errors=True)  # every run starts from nothing
-    entry = [str(CODE / "what_if.py")] if what_if else ["-m", "generator.cli"]
-    return timed([sys.executable, *entry, "--project", str(project), "build"], "layermap build", what_if)
+def topic_files(project: Path) -> list[TopicFile]:
+    found = []
+    for path in sorted((project / "content").glob("layer-*/*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found.append(TopicFile(data["id"], path, f"layer-{data['layer']}/{data['id']}/"))
+    return found
 
 
-def build_baseline(root: Path) -> Timing | None:
-    shutil.rmtree(root / "site", ignore_errors=True)
-    return timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml")], "baseline build")
+def measure_builds(bench: Bench, m: rep.Measured, project: Path, parts: set[str]) -> None:
+    repeat, baseline = bench.args.repeat, bench.work / f"baseline-{m.size}"
+    if parts & {"cold", "memory"}:
+        for run in range(repeat):
+            m.cold.append(bench.layermap_build(project, cold=True))
+            if run == 0 and isinstance(m.cold[0], Timing):
+                write_baseline(project / ".layermap", baseline)
+            if baseline.exists():
+                m.baseline.append(bench.baseline_build(baseline))
+            say(f"{m.size} topics, run {run + 1}/{repeat}: layermap {_t(m.cold[-1])}; "
+                f"baseline {_t(m.baseline[-1]) if m.baseline else 'not run'}")
+    if parts & {"warm", "search"} and not any(isinstance(t, Timing) for t in m.cold):
+        m.cold.append(bench.layermap_build(project, cold=True))
+        say(f"{m.size} topics: layermap cold build {_t(m.cold[-1])}")
+    if "warm" in parts:
+        for run in range(repeat):
+            m.warm.append(bench.layermap_build(project, cold=False))
+            say(f"{m.size} topics, warm run {run + 1}/{repeat}: {_t(m.warm[-1])}")
 
 
-def _element(html: str, start: int, tag: str = "nav") -> str:
-    """The element opening at ``start``, up to its balanced closing tag."""
-    depth, pos = 0, start
-    opening, closing = re.compile(rf"<{tag}\b"), f"</{tag}>"
-    while True:
-        next_open = opening.search(html, pos + 1) if depth else opening.search(html, pos)
-        next_close = html.find(closing, pos)
-        if next_close < 0:
-            return html[start:]
-        if next_open and next_open.start() < next_close:
-            depth += 1
-            pos = next_open.end()
-        else:
-            depth -= 1
-            pos = next_close + len(closing)
-            if depth == 0:
-                return html[start:pos]
+def measure_pages(bench: Bench, m: rep.Measured, project: Path, topics: list[TopicFile]) -> None:
+    sample = random.Random(bench.args.seed).sample(topics, k=min(SAMPLE_PAGES, len(topics)))
+    site, baseline = project / "site", bench.work / f"baseline-{m.size}" / "site"
+    if all((site / t.url_path / "index.html").exists() for t in sample):
+        m.layermap_page = median_parts([site / t.url_path / "index.html" for t in sample])
+    if all((baseline / t.url_path / "index.html").exists() for t in sample):
+        m.baseline_page = median_parts([baseline / t.url_path / "index.html" for t in sample])
 
 
-def _navs(html: str, css_class: str) -> list[str]:
-    return [_element(html, m.start()) for m in re.finditer(rf'<nav class="[^"]*\b{css_class}\b', html)]
+def measure_serving(bench: Bench, project: Path, topics: list[TopicFile], starts: int, edits: int,
+                    m: rep.Measured | rep.MapMeasured) -> None:
+    """``starts`` serve sessions from nothing; the first also makes ``edits`` prose edits and one title edit."""
+    chosen = random.Random(bench.args.seed).sample(topics, k=min(len(topics), edits + 1))
+    saved = {t.path: t.path.read_text(encoding="utf-8") for t in chosen}
+    for session in range(starts):
+        clean(project)
+        serving = bench.serve(project)
+        try:
+            m.serve_start.append(serving.wait_ready(chosen[0], bench.args.serve_timeout))
+            say(f"serve start {session + 1}/{starts}: {m.serve_start[-1]}")
+            if session == 0 and edits and not isinstance(m.serve_start[-1], Failure):
+                edit_topics(bench, serving, chosen, edits, m)
+        finally:
+            serving.close()
+            for path, text in saved.items():
+                path.write_text(text, encoding="utf-8")
 
 
-@dataclass
-class PageParts:
-    total: int
-    nav: int        # primary navigation, without the copy of the TOC nested in it
-    toc: int        # table of contents, every copy
-    siblings: int   # the "More in <layer>" list (page content)
+def edit_topics(bench: Bench, serving: Serving, chosen: list[TopicFile], edits: int,
+                m: rep.Measured | rep.MapMeasured) -> None:
+    for turn, topic in enumerate(chosen[:edits]):
+        where = ".".join(prose_keys(topic.path.read_text(encoding="utf-8"), turn))
+        m.edits.append(serving.edit(topic, where, marker_word(bench.rng), bench.args.edit_timeout))
+        say(f"edit {turn + 1}/{edits} ({topic.topic_id} {where}): {m.edits[-1].seconds}")
+    if len(chosen) > edits:
+        m.title_edit = serving.edit(chosen[edits], "title", marker_word(bench.rng), bench.args.edit_timeout)
+        say(f"title edit ({chosen[edits].topic_id}): {m.title_edit.seconds}")
 
 
-def page_parts(html: str) -> PageParts:
-    primary = _navs(html, "md-nav--primary")
-    tocs = _navs(html, "md-nav--secondary")
-    nested = sum(len(t) for p in primary for t in _navs(p, "md-nav--secondary"))
-    siblings = 0
-    if (m := re.search(r'<h2 [^>]*\bid="siblings"', html)):
-        end = min(i for i in (html.find("<h2", m.end()), html.find("</article>", m.end())) if i >= 0)
-        siblings = end - m.start()
-    return PageParts(len(html.encode()), sum(len(p) for p in primary) - nested, sum(len(t) for t in tocs), siblings)
+def measure_size(bench: Bench, size: int, parts: set[str]) -> rep.Measured:
+    m, project = rep.Measured(size), bench.work / f"layermap-{size}"
+    write_project(project, size, bench.args.seed, bench.code)
+    topics = topic_files(project)
+    measure_builds(bench, m, project, parts)
+    measure_pages(bench, m, project, topics)
+    if "search" in parts and (project / "site").is_dir():
+        try:
+            m.search = measure_search(project / "site", topics[0].url_path)
+        except Exception as error:  # noqa: BLE001 - a browser failure is reported, not raised
+            m.search = Failure("search measurement", f"{type(error).__name__}: {error}")
+        say(f"search: {m.search}")
+    if parts & {"serve", "edit"}:
+        starts = bench.args.repeat if "serve" in parts else 1
+        measure_serving(bench, project, topics, starts, bench.args.edits if "edit" in parts else 0, m)
+    return m
 
 
-def median_parts(files: list[Path]) -> PageParts:
-    parts = [page_parts(f.read_text(encoding="utf-8")) for f in files]
-    return PageParts(*(int(statistics.median(getattr(p, a) for p in parts))
-                       for a in ("total", "nav", "toc", "siblings")))
+def measure_real_map(bench: Bench) -> rep.MapMeasured:
+    project = bench.work / "real-map"
+    project.mkdir()
+    shutil.copytree(bench.args.code.resolve() / "content", project / "content")
+    shutil.copy2(bench.code / "mkdocs.yml", project / "mkdocs.yml")
+    (project / "node_modules").symlink_to(REPO / "node_modules")
+    topics = topic_files(project)
+    real = rep.MapMeasured(len(topics))
+    measure_serving(bench, project, topics, 1, bench.args.edits, real)
+    return real
 
 
-@dataclass
-class Result:
-    size: int
-    layermap: list[Timing] = field(default_factory=list)
-    baseline: list[Timing] = field(default_factory=list)
-    layermap_page: PageParts | None = None
-    baseline_page: PageParts | None = None
-    layermap_search_kb: float = 0.0
-    baseline_search_kb: float = 0.0
-
-    @staticmethod
-    def _median(timings: list[Timing], kind: str) -> float | None:
-        return statistics.median(getattr(t, kind) for t in timings) if timings else None
-
-    def lm(self, kind: str = "wall") -> float | None:
-        return self._median(self.layermap, kind)
-
-    def base(self, kind: str = "wall") -> float | None:
-        return self._median(self.baseline, kind)
-
-
-def measure(size: int, repeat: int, seed: int, work: Path, what_if: str = "", baseline_too: bool = True) -> Result:
-    result = Result(size)
-    project, baseline = work / f"layermap-{size}", work / f"baseline-{size}"
-    started = time.perf_counter()
-    pages = write_project(project, size, seed)
-    print(f"[{size} topics] content written in {time.perf_counter() - started:.1f} s", flush=True)
-    for run in range(repeat):
-        t = build_layermap(project, what_if)
-        if t is not None:
-            result.layermap.append(t)
-        elif run == 0:
-            return result
-        b = None
-        if baseline_too:
-            if run == 0:
-                write_baseline(project / ".layermap" / "docs", baseline)
-            b = build_baseline(baseline)
-            if b is not None:
-                result.baseline.append(b)
-        print(f"[{size} topics] run {run + 1}/{repeat}: layermap {_s(t)}"
-              + (f", baseline {_s(b)}" if baseline_too else ""), flush=True)
-    sample = random.Random(seed).sample(sorted(pages), k=min(SAMPLE_PAGES, len(pages)))
-    if result.layermap:
-        result.layermap_page = median_parts([project / "site" / pages[t][:-3] / "index.html" for t in sample])
-        result.layermap_search_kb = _kb((project / "site/search/search_index.json").stat().st_size)
-    if result.baseline:
-        result.baseline_page = median_parts([baseline / "site" / t / "index.html" for t in sample])
-        result.baseline_search_kb = _kb((baseline / "site/search/search_index.json").stat().st_size)
-    return result
-
-
-def _kb(n: int) -> float:
-    return n / 1000
-
-
-def _s(t: Timing | None) -> str:
-    return "failed" if t is None else f"{t.wall:.1f} s (CPU {t.cpu:.1f} s)"
-
-
-def _f(value: float | None, digits: int = 1) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
-
-
-def code_state() -> str:
+def code_state(source: Path) -> str:
     def git(*args: str) -> str:
-        done = subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, check=False)
+        done = subprocess.run(["git", *args], cwd=source, capture_output=True, text=True, check=False)
         return done.stdout.strip()
 
-    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    head = git("rev-parse", "--short", "HEAD")
+    if not head:
+        return f"the code in {source} (not a git checkout)"
+    branch = git("rev-parse", "--abbrev-ref", "HEAD")
     dirty = git("status", "--porcelain", "--", *PACKAGES, "mkdocs.yml")
-    return f"commit {head}" + (" plus uncommitted changes in the working tree" if dirty else "")
+    return f"commit {head} ({branch})" + (" plus uncommitted changes in the working tree" if dirty else "")
 
 
-def _ratio(a: float | None, b: float | None) -> float | None:
-    return a / b if a and b else None
+def report(results: list[rep.Measured], real: rep.MapMeasured | None, command: str, state: str, started: datetime,
+           parts: set[str]) -> str:
+    now = datetime.now(timezone.utc)
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    lines = [f"## Issue 16 targets, measured {started:%Y-%m-%d %H:%M}–{now:%H:%M} UTC", "",
+             f"Code: {state}. Command: `{command}`.",
+             f"Machine: {platform.node() or 'this machine'}, {os.cpu_count()} CPUs shared with other work "
+             f"(load average at the end {load}), Python {platform.python_version()}: expect ±20 %.",
+             "Baseline: plain mkdocs-material WITH `navigation.prune`, building the very pages layermap generated "
+             "(same folders, same `nav:` with its alphabetical groups, same theme features, Markdown extensions and "
+             "search plugin), without layermap's hooks, extra CSS/JS and assets. Cold builds start with no "
+             "`.layermap/`, no `site/` and no cache; memory is the peak of the summed RSS of the build's process "
+             "tree, sampled every 50 ms.", "", *rep.table(rep.target_rows(results, real, parts)), "",
+             "Every size measured:", "", *rep.sizes_table(results)]
+    peaks = rep.peak_lines(results)
+    if peaks:
+        lines += ["", "The highest memory peak of each kind of build, by process:", "", *peaks]
+    pages = rep.pages_table(results)
+    if pages:
+        lines += ["", f"A typical topic page (median of {SAMPLE_PAGES} sampled topic pages):", "", *pages]
+    failed = rep.failure_lines(results, real)
+    if failed:
+        lines += ["", "Failed or timed-out runs:", "", *failed]
+    return "\n".join(lines) + "\n"
 
 
-def report(results: list[Result], command: str, what_if: str = "", state: str = "") -> str:
-    lines = [
-        "| topics | layermap build s | baseline build s | ratio | layermap topic KB | baseline topic KB |",
-        "|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in results:
-        lines.append(f"| {r.size:,} | {_f(r.lm())} | {_f(r.base())} | {_f(_ratio(r.lm(), r.base()), 2)} | "
-                     f"{_f(r.layermap_page and _kb(r.layermap_page.total))} | "
-                     f"{_f(r.baseline_page and _kb(r.baseline_page.total))} |")
-    by_size = {r.size: r for r in results}
-    both = 1000 in by_size and 2000 in by_size
-    if both:
-        a, b = by_size[1000], by_size[2000]
-        lines += ["", f"Growth 2,000 / 1,000 topics (× 2.00 is linear): layermap × {_f(_ratio(b.lm(), a.lm()), 2)}, "
-                      f"baseline × {_f(_ratio(b.base(), a.base()), 2)}."]
-    lines += ["", "CPU time of the same builds (user + system s; other jobs on the machine inflate wall time, "
-                  "much less this):", "",
-              "| topics | layermap CPU s | baseline CPU s | ratio |", "|---:|---:|---:|---:|"]
-    for r in results:
-        lines.append(f"| {r.size:,} | {_f(r.lm('cpu'))} | {_f(r.base('cpu'))} | "
-                     f"{_f(_ratio(r.lm('cpu'), r.base('cpu')), 2)} |")
-    if both:
-        lines += ["", f"CPU growth 2,000 / 1,000 topics: layermap × {_f(_ratio(b.lm('cpu'), a.lm('cpu')), 2)}, "
-                      f"baseline × {_f(_ratio(b.base('cpu'), a.base('cpu')), 2)}."]
-    lines += ["", f"What a typical topic page is made of (median of {SAMPLE_PAGES} sampled topic pages, KB):", "",
-              "| topics | site | page | sidebar nav | table of contents (×2) | “More in layer” list | rest | "
-              "search index KB |",
-              "|---:|---|---:|---:|---:|---:|---:|---:|"]
-    for r in results:
-        for name, parts, search in (("layermap", r.layermap_page, r.layermap_search_kb),
-                                    ("baseline", r.baseline_page, r.baseline_search_kb)):
-            if parts:
-                rest = parts.total - parts.nav - parts.toc - parts.siblings
-                lines.append(f"| {r.size:,} | {name} | {_kb(parts.total):.1f} | {_kb(parts.nav):.1f} "
-                             f"({parts.nav / parts.total:.0%}) | {_kb(parts.toc):.1f} | {_kb(parts.siblings):.1f} "
-                             f"({parts.siblings / parts.total:.0%}) | {_kb(rest):.1f} | {search:,.0f} |")
-    lines += ["", "Targets:"]
-    if both and a.lm() and b.lm():
-        for kind, name in (("wall", "build time"), ("cpu", "build CPU time")):
-            growth = b.lm(kind) / a.lm(kind)
-            verdict = "PASS" if growth <= LINEAR_LIMIT else "FAIL"
-            lines.append(f"- {verdict}: layermap {name} grows linearly: t(2000) = {growth:.2f} × t(1000) "
-                         f"(limit {LINEAR_LIMIT} ×)")
-    else:
-        lines.append("- n/a: linear growth needs successful runs at sizes 1000 and 2000")
-    page = by_size.get(PAGE_SIZE_AT)
-    if page and page.layermap_page:
-        kb = _kb(page.layermap_page.total)
-        verdict = "PASS" if kb <= PAGE_LIMIT_KB else "FAIL"
-        nav = page.layermap_page.nav / page.layermap_page.total
-        lines.append(f"- {verdict}: typical topic page at 1,000 topics = {kb:.1f} KB (limit {PAGE_LIMIT_KB:.0f} KB; "
-                     f"its sidebar navigation is {nav:.0%} of it)")
-    else:
-        lines.append("- n/a: page size needs a successful run at size 1000")
-    lines += ["", f"Measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC on {platform.node() or 'this machine'} "
-              f"({os.cpu_count()} CPUs, Python {platform.python_version()}); shared 2-core machine, ±20 %.",
-              f"Code: {state}." + (f" What-if changes patched in: {what_if} (benchmarks/what_if.py)."
-                                   if what_if else ""),
-              f"Command: `{command}`"]
-    return "\n".join(lines)
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--sizes", default="1000", help="comma-separated topic counts (default 1000; add 2000 for growth)")
+    p.add_argument("--repeat", type=int, default=3, help="runs of each build and serve start (default 3)")
+    p.add_argument("--only", default=",".join(PARTS), help=f"parts to run, comma-separated from {','.join(PARTS)}")
+    p.add_argument("--edits", type=int, default=5, help="prose edits while serving (default 5), then one title edit")
+    p.add_argument("--code", type=Path, default=REPO, help="the checkout whose code is measured (default this one)")
+    p.add_argument("--seed", type=int, default=7, help="seed of the synthetic content (default 7)")
+    p.add_argument("--build-timeout", type=float, default=1200, help="seconds before a build counts as failed")
+    p.add_argument("--serve-timeout", type=float, default=900, help="seconds before a serve start counts as failed")
+    p.add_argument("--edit-timeout", type=float, default=300, help="seconds before an edit counts as never shown")
+    p.add_argument("--results", type=Path, default=REPO / "benchmarks" / "RESULTS.md", help="report written on top of this")
+    p.add_argument("--no-write", action="store_true", help="print the report only")
+    p.add_argument("--keep", action="store_true", help="keep the temporary folder (projects, sites, logs)")
+    p.add_argument("--what-if", default="", metavar="CHANGES", help="changes patched over the code (benchmarks/what_if.py)")
+    args = p.parse_args(argv)
+    args.sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
+    args.parts = {part.strip() for part in args.only.split(",") if part.strip()}
+    unknown = args.parts - set(PARTS)
+    if unknown:
+        p.error(f"unknown part(s) {', '.join(sorted(unknown))}: choose from {', '.join(PARTS)}")
+    args.repeat = max(1, args.repeat)
+    return args
+
+
+def _interrupted(*_: object) -> None:
+    raise KeyboardInterrupt  # a kill (SIGTERM) ends the run like Ctrl+C: report, then stop every process
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--sizes", default="100,1000,2000", help="comma-separated topic counts (default 100,1000,2000)")
-    p.add_argument("--repeat", type=int, default=1, help="builds per size; the median is reported (default 1)")
-    p.add_argument("--keep", action="store_true", help="keep the temporary folder and print its path")
-    p.add_argument("--seed", type=int, default=7, help="seed of the synthetic content (default 7)")
-    p.add_argument("--no-baseline", action="store_true", help="skip the baseline builds (quicker experiments)")
-    p.add_argument("--what-if", default="", metavar="CHANGES",
-                   help="measure proposed changes patched over the code, comma-separated: siblings, "
-                        "search, nav, flatnav (see benchmarks/what_if.py)")
-    args = p.parse_args(argv)
-    sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
+    args = parse_args(argv)
+    signal.signal(signal.SIGTERM, _interrupted)
     command = "python benchmarks/build_scale.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    global CODE
+    started, state = datetime.now(timezone.utc), code_state(args.code.resolve())
     work = Path(tempfile.mkdtemp(prefix="layermap-bench-"))
-    state = code_state()
-    CODE = snapshot_code(work)
-    results = []
+    bench = Bench(args, work)
+    results: list[rep.Measured] = []
+    real = None
     try:
-        for size in sizes:
-            results.append(measure(size, max(1, args.repeat), args.seed, work, args.what_if,
-                                   not args.no_baseline))
+        for size in args.sizes:
+            say(f"{size} topics: {', '.join(sorted(args.parts))}")
+            results.append(measure_size(bench, size, args.parts))
+        if "real" in args.parts:
+            real = measure_real_map(bench)
     except KeyboardInterrupt:
         print("interrupted: reporting what was measured", flush=True)
     finally:
-        print()
-        print(report(results, command.strip(), args.what_if, state))
+        stop_all()
+        text = report(results, real, command.strip(), state, started, args.parts)
+        print("\n" + text)
+        if not args.no_write and (results or real):
+            args.results.write_text(rep.insert_section(args.results.read_text(encoding="utf-8"), text), encoding="utf-8")
+            print(f"written to {args.results}")
         if args.keep:
-            print(f"\nkept {work}")
+            print(f"kept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    started_at = time.perf_counter()
+    code = main()
+    print(f"done in {time.perf_counter() - started_at:.0f} s")
+    sys.exit(code)
