@@ -16,9 +16,12 @@ def test_a_topic_connections_are_indexed_as_text_and_not_as_the_drawing(built_si
     entries = _entries(built_site)
     connections = [e for e in entries if e["location"] == "layer-3/gpu-clusters/#connections"]
     assert len(connections) == 1
-    assert "GPU clouds" in connections[0]["text"]  # the list of connections, each a sentence
+    terms = set(connections[0]["text"].split())  # the lean index keeps each term once (emit/search_terms.py)
+    assert {"GPU", "clouds", "neoclouds"} <= terms  # the list of connections, each a sentence
     drawn = [e["location"] for e in entries if "Local map of" in e["text"] or "each a link" in e["text"]]
     assert drawn == []  # the map's SVG (its title, description and boxes) is not indexed
+    controls = [e["location"] for e in entries if "Skip the map" in e["text"] or "scaled to fit" in e["text"]]
+    assert controls == []  # nor its skip link and its hint for phones
 
 
 def test_a_topic_sources_are_indexed_on_the_sources_page_only(built_site: BuiltSite) -> None:

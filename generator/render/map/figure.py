@@ -26,7 +26,7 @@ def legend(graph: MapGraph, kinds: list[EdgeKind]) -> str:
              for k in kinds if k.id in used]
     if not items:
         return ""
-    return f'<ul class="lm-map-legend" aria-label="Edge kinds">{"".join(items)}</ul>'
+    return f'<ul class="lm-map-legend" aria-label="Edge kinds" data-search-exclude="">{"".join(items)}</ul>'
 
 
 def text_list(graph: MapGraph, page: str, list_id: str) -> str:
@@ -54,8 +54,8 @@ def narrow_screen_hint(list_id: str | None) -> str:
     """What a phone reader is told above the drawing, scaled down to fit (shown by map.css on narrow screens)."""
     text = "The drawing is scaled to fit this screen: zoom in to read it"
     if list_id is None:
-        return f'<p class="lm-map-hint">{text}.</p>'
-    return f'<p class="lm-map-hint">{text}, or read <a href="#{list_id}">the same map as text</a> below it.</p>'
+        return f'<p class="lm-map-hint" data-search-exclude="">{text}.</p>'
+    return f'<p class="lm-map-hint" data-search-exclude="">{text}, or read <a href="#{list_id}">the same map as text</a> below it.</p>'
 
 
 def map_figure(graph: MapGraph, kinds: list[EdgeKind], *, page: str, map_id: str, title: str,
@@ -66,9 +66,9 @@ def map_figure(graph: MapGraph, kinds: list[EdgeKind], *, page: str, map_id: str
     list_id = f"{map_id}-list"
     parts = [
         f'<figure class="lm-map" data-index="{attr(relative_url(page, INDEX_FILE))}">',
-        f'<a class="lm-map-skip" href="#{map_id}-end">Skip the map</a>',
+        f'<a class="lm-map-skip" href="#{map_id}-end" data-search-exclude="">Skip the map</a>',  # nor on the map's controls
         narrow_screen_hint(list_id if with_text else None),
-        f'<div class="lm-map-frame" data-search-exclude>{svg}</div>',  # search lands on the text, not the drawing
+        f'<div class="lm-map-frame" data-search-exclude="">{svg}</div>',  # search lands on the text, not the drawing
         f'<span id="{map_id}-end" tabindex="-1"></span>',
         legend(graph, kinds),
         '<p class="lm-map-info" hidden></p>',
