@@ -7,8 +7,8 @@ measures, every command in a fresh subprocess run from a snapshot of the code:
   ``site/``, no cache), alternating with the **baseline**: plain mkdocs-material WITH
   ``navigation.prune`` building the same generated pages with the same navigation, theme features
   and Markdown extensions, without layermap's hooks, scripts, styles and assets
-  (``scale_baseline.py``); each build's wall time, CPU time and peak memory (the summed RSS of its
-  process tree, sampled every 50 ms: ``scale_procs.py``);
+  (``scale_baseline.py``); each build's wall time, CPU time and peak memory (the summed PSS of its
+  process tree, pages shared after a fork counted once, sampled every 50 ms: ``scale_procs.py``);
 * **warm**: the same build again with the content unchanged and the cache kept;
 * **serve**: ``layermap serve`` from nothing until a topic page answers with its full content;
 * **edit**: while serving, a saved change to a topic's prose until its page shows it (five
@@ -244,8 +244,8 @@ def report(results: list[rep.Measured], real: rep.MapMeasured | None, command: s
              "Baseline: plain mkdocs-material WITH `navigation.prune`, building the very pages layermap generated "
              "(same folders, same `nav:` with its alphabetical groups, same theme features, Markdown extensions and "
              "search plugin), without layermap's hooks, extra CSS/JS and assets. Cold builds start with no "
-             "`.layermap/`, no `site/` and no cache; memory is the peak of the summed RSS of the build's process "
-             "tree, sampled every 50 ms.", "", *rep.table(rep.target_rows(results, real, parts)), "",
+             "`.layermap/`, no `site/` and no cache; memory is the peak of the summed PSS of the build's process "
+             "tree (proportional set size: a page shared by forked processes counts once), sampled every 50 ms.", "", *rep.table(rep.target_rows(results, real, parts)), "",
              "Every size measured:", "", *rep.sizes_table(results)]
     peaks = rep.peak_lines(results)
     if peaks:

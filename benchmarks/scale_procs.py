@@ -28,7 +28,7 @@ _LIVE: set[subprocess.Popen] = set()
 class Timing:
     wall: float      # seconds on the clock: what a user waits, but inflated by anything else running
     cpu: float       # user + system seconds of the process and its waited-for children
-    peak_mib: float  # peak of the summed RSS of the process tree, MiB (0 when never sampled)
+    peak_mib: float  # peak of the summed PSS of the process tree, MiB (0 when never sampled)
     at_peak: str = ""  # what made that peak: "python3 400 MiB + node 60 MiB"
 
 
@@ -92,8 +92,30 @@ def _snapshot() -> tuple[dict[int, int], dict[int, int], dict[int, str]]:
     return parents, rss, names
 
 
+def parse_pss(text: str) -> int:
+    """Bytes of the ``Pss:`` line of a ``/proc/PID/smaps_rollup``."""
+    for line in text.splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) * 1024
+    raise ValueError("no Pss line")
+
+
+def _pss(pids: list[int], rss: Mapping[int, int]) -> dict[int, int]:
+    """Each process's proportional set size: its private pages plus its share of pages it shares
+    (a forked worker shares most of its parent's), so a tree's sum counts each page once.
+    Falls back to RSS where the kernel does not say."""
+    found = {}
+    for pid in pids:
+        try:
+            found[pid] = parse_pss(Path(f"/proc/{pid}/smaps_rollup").read_text())
+        except (OSError, ValueError):
+            if pid in rss:
+                found[pid] = rss[pid]
+    return found
+
+
 class PeakMemory:
-    """Samples the summed RSS of a process tree in a thread until stopped; ``peak`` in bytes."""
+    """Samples the summed memory (PSS) of a process tree in a thread until stopped; ``peak`` in bytes."""
 
     def __init__(self, root: int) -> None:
         self.root, self.peak, self.at_peak = root, 0, ""
@@ -105,9 +127,10 @@ class PeakMemory:
         while not self._stop.is_set():
             parents, rss, names = _snapshot()
             pids = tree(parents, self.root)
-            total = sum(rss.get(pid, 0) for pid in pids)
+            pss = _pss(pids, rss)
+            total = sum(pss.values())
             if total > self.peak:
-                self.peak, self.at_peak = total, composition(names, rss, pids)
+                self.peak, self.at_peak = total, composition(names, pss, pids)
             self._stop.wait(SAMPLE_SECONDS)
 
     def stop(self) -> int:

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from scale_procs import Failure, Timing, composition, parse_stat, run_measured, tree_rss
+from scale_procs import Failure, Timing, composition, parse_pss, parse_stat, run_measured, tree_rss
 
 
 def test_tree_rss_sums_a_process_and_all_its_descendants_only() -> None:
@@ -70,3 +70,14 @@ def test_composition_names_what_made_the_peak_largest_first() -> None:
     names = {1: "python3", 2: "node", 3: "python3", 4: "other"}
     rss = {1: 300 * 2**20, 2: 50 * 2**20, 3: 100 * 2**20}
     assert composition(names, rss, [1, 2, 3]) == "python3 ×2 400 MiB + node 50 MiB"
+
+
+def test_parse_pss_reads_the_proportional_set_size_in_bytes() -> None:
+    rollup = "55d0-7ffe ---p 00000000 00:00 0 [rollup]\nRss:  2048 kB\nPss:  1536 kB\nPss_Anon: 1000 kB\n"
+    assert parse_pss(rollup) == 1536 * 1024
+
+
+def test_parse_pss_of_this_process_is_at_most_its_rss() -> None:
+    pss = parse_pss(Path(f"/proc/{os.getpid()}/smaps_rollup").read_text())
+    _, pages = parse_stat(Path(f"/proc/{os.getpid()}/stat").read_text())
+    assert 0 < pss <= pages * os.sysconf("SC_PAGE_SIZE")
