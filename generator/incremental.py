@@ -19,7 +19,9 @@ compares the regenerated tree with a cold one, file by file. So does the served 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -136,6 +138,22 @@ class Regenerator:
         return Regeneration(config, changed, content.warnings, rendered)
 
 
+# Python's cycle collector, tuned for a run that reads a whole map into memory: each of its full
+# passes walks every live object, and with the defaults (700, 10, 10) a 2,000-topic generation ran
+# 2.5 times as long as a 1,000-topic one; with young generations of this size it grows 1.8 times.
+COLLECTOR_THRESHOLDS = (100_000, 50, 1_000)
+
+
+@contextmanager
+def tuned_collector() -> Iterator[None]:
+    previous = gc.get_threshold()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
+
+
 @dataclass(frozen=True)
 class Built:
     warnings: list[Diagnostic]
@@ -148,6 +166,12 @@ def build(project: Project, before_engine: Callable[[list[Diagnostic], Path], No
     their inputs are the same), then the site, unless the engine's inputs are exactly those of the
     site already built. ``before_engine`` sees the warnings and the engine config first (and may refuse).
     ``clean``: none of that reuse; everything is made afresh."""
+    with tuned_collector():
+        return _build(project, before_engine, settings, clean)
+
+
+def _build(project: Project, before_engine: Callable[[list[Diagnostic], Path], None], settings: BuildSettings,
+           clean: bool) -> Built:
     regenerator = Regenerator(project, settings, serving=False)
     if not clean:
         regenerator.restore()
@@ -166,6 +190,11 @@ def build(project: Project, before_engine: Callable[[list[Diagnostic], Path], No
 
 def serve(project: Project, address: str, say: Callable[[str], None] = say_on_stderr) -> None:
     """Build the docs tree and the site, serve it, and keep both in step with content/ until Ctrl+C."""
+    with tuned_collector():
+        _serve(project, address, say)
+
+
+def _serve(project: Project, address: str, say: Callable[[str], None]) -> None:
     regenerator = Regenerator(project).restore()
     first = regenerator.regenerate()
     regenerator.keep()

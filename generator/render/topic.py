@@ -79,12 +79,17 @@ def _connections(kmap: KnowledgeMap, topic: Topic, page: str, map_html: str = ""
                  f'<div class="lm-connections" markdown>\n\n{listed}\n\n</div>')
 
 
+@remembered_by_identity(64)  # one lookup table per layer, not a search of the layer per topic page
+def _positions(in_layer: tuple[Topic, ...]) -> dict[str, int]:
+    return {t.id: index for index, t in enumerate(in_layer)}
+
+
 def nearby_siblings(kmap: KnowledgeMap, topic: Topic, limit: int) -> tuple[Topic, ...]:
     """All siblings in a small layer; in a big one, the ``limit`` nearest in the layer's order."""
     in_layer = kmap.topics_by_layer[topic.layer]
     if len(in_layer) - 1 <= limit:
         return kmap.siblings(topic)
-    here = in_layer.index(topic)
+    here = _positions(in_layer)[topic.id]
     start = min(max(here - limit // 2, 0), len(in_layer) - limit - 1)
     return tuple(t for t in in_layer[start:start + limit + 1] if t.id != topic.id)[:limit]
 
