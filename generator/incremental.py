@@ -35,7 +35,7 @@ from generator.emit.build_record import code_fingerprint, engine_inputs
 from generator.emit.docs_tree import write_tree
 from generator.emit.engine import build_site
 from generator.emit.serve import serve_forever, served_site
-from generator.emit.serve_status import STATUS_FILE, write_failure
+from generator.emit.serve_status import write_failure
 from generator.emit.watch import ContentWatcher, say_on_stderr
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap
@@ -211,7 +211,7 @@ def _serve(project: Project, address: str, say: Callable[[str], None]) -> None:
 
         def show_failure(error: Exception) -> None:
             write_failure(docs, error)
-            live.update({STATUS_FILE})
+            write_failure(live.site_dir, error)  # the served copy too, without the engine (which may be what failed)
             server.site_changed()
 
         with ContentWatcher(project.content_dir, regenerate, say, show_failure):  # stopped when serving ends

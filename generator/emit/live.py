@@ -39,6 +39,7 @@ class _Gathered:
     env: Any = None
     search_entries: dict[str, list] = field(default_factory=dict)  # by page src_uri, in build order
     recording: bool = True  # during the full build; the page updates replace entries themselves
+    recorded: int = 0  # search entries given to pages so far
 
 
 def _keeper(gathered: _Gathered, search: Any) -> Any:
@@ -61,8 +62,9 @@ def _keeper(gathered: _Gathered, search: Any) -> Any:
         @event_priority(-100)  # after the search plugin added this page's entries
         def on_page_context(self, context: Any, page: Any, **_: Any) -> Any:
             if search is not None and gathered.recording:
-                before = sum(len(entries) for entries in gathered.search_entries.values())
-                gathered.search_entries[page.file.src_uri] = search.search_index.entries[before:]
+                entries = search.search_index.entries
+                gathered.search_entries[page.file.src_uri] = entries[gathered.recorded:]
+                gathered.recorded = len(entries)
             return context
 
     return KeepBuildState()
@@ -98,14 +100,15 @@ class LiveSite:
         """The engine's own full build, keeping what it gathered."""
         from mkdocs.commands.build import build
 
+        self.config = None  # until this build succeeds: a failed one leaves nothing to update page by page
         with engine_errors():
             fill_page_cache(self.config_file)  # the pages the cache lacks, converted on every core
             config = self._load()
-            self.gathered = _Gathered()
-            config.plugins["layermap/keep-build-state"] = _keeper(self.gathered, config.plugins.get(SEARCH_PLUGIN))
+            gathered = _Gathered()
+            config.plugins["layermap/keep-build-state"] = _keeper(gathered, config.plugins.get(SEARCH_PLUGIN))
             build(config)
-            self.gathered.recording = False
-            self.config = config
+            gathered.recording = False
+            self.config, self.gathered = config, gathered
             self.full_builds += 1
 
     def update(self, changed: Iterable[str]) -> str:

@@ -102,3 +102,16 @@ def test_the_search_plugin_is_where_the_live_site_looks(served: tuple[MiniProjec
     search = live.config.plugins.get(SEARCH_PLUGIN)
     assert search is not None, "Material's search plugin moved: emit/live.py must follow it"
     assert isinstance(search.search_index.entries, list)
+
+
+def test_after_a_failed_full_build_the_next_update_builds_in_full_again(
+        served: tuple[MiniProject, Regenerator, LiveSite], tmp_path: Path) -> None:
+    mini, regenerator, live = served
+    page = Path(live.config.docs_dir) / "layer-2/chips.md"
+    good = page.read_text(encoding="utf-8")
+    page.write_text(good + "\n[gone](no-such-page.md)\n", encoding="utf-8")
+    with pytest.raises(LayermapError, match="no-such-page"):
+        live.update({"mkdocs.yml"})  # a full build, which fails
+    page.write_text(good, encoding="utf-8")
+    assert live.update({"layer-2/chips.md"}) == "full"
+    assert site_files(live.site_dir) == full_build(live.config_file, tmp_path / "reference")
