@@ -90,7 +90,9 @@ workbox.precaching.precacheAndRoute(PRECACHE, { directoryIndex: "index.html", ig
 
 async function ensureCached(cache, key) {
   if (await cache.match(key)) return;
-  const response = await fetch(key);
+  // Past the browser's HTTP cache: it may hold the previous version's file (a server that sends only
+  // Last-Modified lets the browser reuse it for a while), which would then be kept as this version's.
+  const response = await fetch(key, { cache: "reload" });
   if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
   await cache.put(key, response);
 }
