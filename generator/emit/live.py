@@ -17,6 +17,7 @@ through its ``search_index.entries``; the tests fail if either moves.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,7 +103,10 @@ class LiveSite:
 
         self.config = None  # until this build succeeds: a failed one leaves nothing to update page by page
         with engine_errors():
-            fill_page_cache(self.config_file)  # the pages the cache lacks, converted on every core
+            if threading.current_thread() is threading.main_thread():
+                # The pages the cache lacks, converted on every core. Only before serving starts:
+                # forking while the server's and the watcher's threads run could copy a held lock.
+                fill_page_cache(self.config_file)
             config = self._load()
             gathered = _Gathered()
             config.plugins["layermap/keep-build-state"] = _keeper(gathered, config.plugins.get(SEARCH_PLUGIN))
