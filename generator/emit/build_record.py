@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -46,6 +47,7 @@ def _package_version(name: str) -> str:
         return "-"
 
 
+@cache  # a run asks up to three times (the kept memories, the build record); the code does not change meanwhile
 def code_fingerprint() -> str:
     """layermap's own code (its Python files' contents): a new version of layermap builds again."""
     digest = hashlib.sha256()

@@ -30,7 +30,9 @@ from generator.render.paths import OFFLINE_COPY
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 
-class _Collect(logging.Handler):
+class CollectWarnings(logging.Handler):
+    """Keeps the message of every warning (and worse) the engine logs."""
+
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.messages: list[str] = []
@@ -44,7 +46,7 @@ def engine_errors() -> Iterator[None]:
     """Turn the engine's failures into one LayermapError listing what it logged."""
     from mkdocs.exceptions import MkDocsException
 
-    handler = _Collect()
+    handler = CollectWarnings()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(handler)
     try:

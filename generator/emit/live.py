@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.emit.engine import engine_errors
+from generator.emit.engine import CollectWarnings, engine_errors
 from generator.emit.page_workers import fill_page_cache
 from generator.errors import LayermapError
 
@@ -69,15 +69,6 @@ def _keeper(gathered: _Gathered, search: Any) -> Any:
             return context
 
     return KeepBuildState()
-
-
-class _Warnings(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
 
 
 class LiveSite:
@@ -135,7 +126,7 @@ class LiveSite:
         from mkdocs.commands.build import _build_page, _populate_page
 
         config, files = self.config, self.gathered.files
-        warnings = _Warnings()
+        warnings = CollectWarnings()
         log.addHandler(warnings)
         try:
             pages = [files.get_file_from_path(rel) for rel in sorted(changed)]
