@@ -37,6 +37,7 @@ from generator.emit.engine import build_site
 from generator.emit.serve import serve_forever, served_site
 from generator.emit.serve_status import write_failure
 from generator.emit.watch import ContentWatcher, say_on_stderr
+from generator.memo import forget_everything
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap
 from generator.pipeline import docs_tree, load_map
@@ -177,7 +178,8 @@ def _build(project: Project, before_engine: Callable[[list[Diagnostic], Path], N
         regenerator.restore()
     done = regenerator.regenerate()
     regenerator.keep()
-    del regenerator  # its memories are kept on disk: the engine gets the memory back
+    del regenerator  # its memories are kept on disk: the engine gets the memory back,
+    forget_everything()  # with the memories that pages and checks keep (the map is freed whole)
     before_engine(done.warnings, done.config)
     generated, inputs = done.config.parent, engine_inputs(done.config.parent)
     if not clean and build_record.is_current(generated, project.site_dir, inputs):

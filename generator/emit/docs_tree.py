@@ -20,6 +20,7 @@ from generator.emit.files import write_text_atomically
 from generator.emit.portable import HOOK_SOURCE, PORTABLE_CONFIG, PORTABLE_HOOK, copy_config
 from generator.emit.serve_status import SERVE_ONLY_ASSETS
 from generator.errors import LayermapError
+from generator.memo import forgettable, forgotten_with_the_rest
 from generator.render.pages import NavItem, PageSource
 
 ASSET_DIR = Path(__file__).parent.parent / "assets"  # generator/assets: the browser code
@@ -73,6 +74,7 @@ def engine_config(base_config: Path, nav: list[NavItem], styles: list[str] = STY
                           tuple(styles), tuple(scripts))
 
 
+@forgettable
 @lru_cache(maxsize=4)  # `layermap serve` asks after every edit; writing the navigation of 1,000 pages as YAML takes 0.2 s
 def _engine_config(name: str, text: str, nav_json: str, styles: tuple[str, ...], scripts: tuple[str, ...]) -> str:
     base_config, nav = Path(name), json.loads(nav_json)
@@ -97,6 +99,7 @@ def _engine_config(name: str, text: str, nav_json: str, styles: tuple[str, ...],
 # What this process wrote, with the file's size and time just after: while those are the same, the
 # file still holds that text and need not be read to compare (`layermap serve` asks after each edit).
 _written: dict[Path, tuple[str, int, int]] = {}
+forgotten_with_the_rest(_written.clear)
 
 
 def _holds(path: Path, text: str) -> bool:

@@ -25,6 +25,7 @@ from generator.emit.offline import write_service_worker
 from generator.emit.page_workers import fill_page_cache, process_context
 from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
+from generator.memo import return_freed_memory
 from generator.render.paths import OFFLINE_COPY
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -167,6 +168,7 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
         if not _build_into(config_file, staging)[0]:
             _drop_sitemap(staging)
         _finish_pages(staging)
+        return_freed_memory()  # the engine's pages: Workbox's process starts while the copy is still built
         write_service_worker(staging)
         failure = copy.result() if copy else None
         if failure:

@@ -3,6 +3,7 @@ tree a cold generation writes: after every kind of edit, file by file."""
 
 from __future__ import annotations
 
+import gc
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from mini_project import MiniProject
 
+from generator.content.schema import Topic
 from generator.diagnostics import ContentError
 from generator.incremental import Regenerator, build
 from generator.pipeline import generate
@@ -139,3 +141,30 @@ def test_a_warm_build_writes_the_same_tree_as_a_cold_one(project: Project, mini:
     generate(project, tmp_path / "cold")
     cold = tree_files(tmp_path / "cold")
     assert {k: v for k, v in tree_files(tmp_path / "warm").items() if not k.startswith("cache/")} == cold
+
+
+class _EngineWouldStart(Exception):
+    pass
+
+
+def test_the_engine_starts_with_the_map_freed(project: Project, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The engine's processes fork from the build's: no topic of the map may be alive then (the
+    memories that pages and checks keep are emptied once the docs tree is written)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    alive: list[int] = []
+
+    def topics() -> list[Topic]:
+        gc.collect()
+        return [thing for thing in gc.get_objects() if isinstance(thing, Topic)]
+
+    earlier = topics()  # other tests' (held here, so that no new topic can take one's identity)
+    known = {id(topic) for topic in earlier}
+
+    def count_topics(*_: object) -> None:
+        alive.append(sum(1 for topic in topics() if id(topic) not in known))
+        raise _EngineWouldStart
+
+    Regenerator(project, serving=False).regenerate()  # the map is read, and remembered, at least once
+    with pytest.raises(_EngineWouldStart):
+        build(project, before_engine=count_topics)
+    assert alive == [0]

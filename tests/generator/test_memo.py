@@ -3,7 +3,9 @@ object is computed afresh, and the memory is bounded."""
 
 from __future__ import annotations
 
-from generator.memo import remembered_by_identity
+from functools import lru_cache
+
+from generator.memo import forget_everything, forgettable, remembered_by_identity
 
 
 def counting(size: int = 10):
@@ -39,3 +41,21 @@ def test_the_oldest_are_forgotten_past_the_size() -> None:
     length(things[0])  # forgotten: computed again
     length(things[2])  # still remembered
     assert len(calls) == 4
+
+
+def test_forget_everything_empties_every_registered_memory() -> None:
+    length, calls = counting()
+    thing = [1, 2]
+    length(thing)
+
+    @forgettable
+    @lru_cache(maxsize=8)
+    def doubled(number: int) -> int:
+        return 2 * number
+
+    doubled(4)
+    assert doubled.cache_info().currsize == 1
+    forget_everything()
+    assert doubled.cache_info().currsize == 0
+    length(thing)  # the same object, but forgotten: computed again
+    assert len(calls) == 2

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from generator.content.schema import EdgeKind
+from generator.memo import forgettable
 from generator.render.map.settings import DARK_BG, LIGHT_BG, MIN_CONTRAST
 
 MAP_STYLES_FILE = "assets/layermap/map-styles.css"
@@ -56,6 +57,7 @@ def map_stylesheet(kinds: Iterable[EdgeKind], pages: Iterable[str]) -> str:
     return "\n".join([kind_styles(kinds), f"@media {WIDE_SCREEN}{{{rules}}}" if rules else ""]) + "\n"
 
 
+@forgettable
 @lru_cache(maxsize=8192)  # `layermap serve` asks again for every page after each edit; most are the same text
 def _min_widths(page: str) -> frozenset[int]:
     return frozenset(int(match.group(1)) for match in _MIN_WIDTH_CLASSES.finditer(page)
