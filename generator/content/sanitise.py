@@ -193,6 +193,8 @@ def removed_html(markdown: str) -> list[tuple[int, str]]:
     """Raw HTML in a Markdown text that will not show as HTML: (character offset, what).
 
     Tags shown as text (:func:`unbalanced_tags`), then attributes the sanitiser removes."""
+    if "<" not in markdown:
+        return []  # no tag and no autolink: most prose, found at once
     shown = unbalanced_tags(markdown)
     text = balanced_markdown(markdown)
     literal = [*_code_spans(text), *(m.span() for m in _AUTOLINK.finditer(text))]
@@ -201,9 +203,16 @@ def removed_html(markdown: str) -> list[tuple[int, str]]:
     finder = _Finder()
     finder.feed(text)
     finder.close()
-    starts = [0] + [index + 1 for index, char in enumerate(markdown) if char == "\n"]
-    removed = [(starts[line - 1] + column, what) for line, column, what in finder.found]
+    removed = [(_line_start(markdown, line) + column, what) for line, column, what in finder.found]
     return [(offset, f"{what}, shown as text") for offset, what in shown] + removed
+
+
+def _line_start(text: str, line: int) -> int:
+    """The offset where line ``line`` (1-based, as html.parser counts) of ``text`` starts."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.index("\n", start) + 1
+    return start
 
 
 # --- a Markdown field's own HTML, before the page is put together ---------------------------
@@ -234,6 +243,8 @@ def _tags_outside_code(markdown: str) -> list[re.Match[str]]:
 
 def unbalanced_tags(markdown: str) -> list[tuple[int, str]]:
     """Tags of a Markdown field shown as text: outside the allow-list, or never closed/opened."""
+    if "<" not in markdown:
+        return []
     shown: list[tuple[int, str]] = []
     open_tags: list[tuple[str, int]] = []
     for match in _tags_outside_code(markdown):

@@ -57,7 +57,8 @@ class _Engine:
         return file.page if file.page is not None else Page(None, file, self.config)
 
     def missing(self) -> list[str]:
-        """The pages to be built whose conversion the cache lacks (their Markdown as written)."""
+        """The pages to be built whose conversion the cache lacks (their Markdown as written),
+        the longest first: a map's Sources page alone is a few seconds of one worker's time."""
         from mkdocs.structure.files import InclusionLevel
 
         build = page_cache.digest(page_cache.conversion_digest(self.config), page_cache.files_digest(self.files))
@@ -67,8 +68,8 @@ class _Engine:
             page = self.page(file.src_uri)
             page.read_source(self.config)
             if not (folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file():
-                missing.append(file.src_uri)
-        return missing
+                missing.append((len(page.markdown), file.src_uri))
+        return [src_uri for _, src_uri in sorted(missing, key=lambda pair: -pair[0])]
 
     def convert(self, src_uris: list[str]) -> int:
         """Convert pages as the engine's build does (which stores them); return how many were."""
@@ -114,6 +115,8 @@ def _convert_share(config_file: str, src_uris: list[str]) -> int:
 
 
 def _shares(items: list[str], workers: int) -> list[list[str]]:
+    """Dealt round the shares in turn: given the longest pages first, each share starts with one
+    of them, and the pool hands out the shares in order, so no long page is left for the end."""
     count = max(1, min(len(items), workers * CHUNKS_PER_WORKER))
     return [items[start::count] for start in range(count)]
 

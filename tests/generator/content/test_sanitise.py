@@ -63,3 +63,9 @@ def test_check_reports_each_removed_thing_at_its_offset() -> None:
 def test_balanced_markdown_leaves_code_and_autolinks_alone() -> None:
     text = "```\n<div>\n```\n`<span>` <https://x.org> <me@x.org> <div>open"
     assert balanced_markdown(text) == "```\n<div>\n```\n`<span>` <https://x.org> <me@x.org> &lt;div>open"
+
+
+def test_offsets_on_later_lines_and_text_without_tags() -> None:
+    text = "first line\n\nthird <i style='x'>i</i>\nfourth <u onmouseover=y>u</u>"
+    assert removed_html(text) == [(text.index("<i "), "`style` on <i>"), (text.index("<u "), "`onmouseover` on <u>")]
+    assert removed_html("no tag at all: 3 > 2, *emphasis*\nand a second line") == []
