@@ -111,11 +111,12 @@ def read_entry(path: Path) -> object | None:
 def write_entry(path: Path, entry: object) -> None:
     """Written whole (a temporary file, then renamed): builds in parallel never read half an entry.
     A cache that cannot be written (a read-only folder, a full disk) only makes the next build slower."""
+    text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"), default=str)  # one call, one write
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(entry, out, ensure_ascii=False, separators=(",", ":"), default=str)
+            out.write(text)
         os.replace(temporary, path)
     except OSError:
         return
