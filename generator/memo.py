@@ -14,7 +14,6 @@ processes, forked from this one, do not start with a copy of it.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 from collections import OrderedDict
 from collections.abc import Callable
@@ -75,11 +74,8 @@ def return_freed_memory() -> None:
 
 
 def _trim_heap() -> None:
-    name = ctypes.util.find_library("c")
-    if not name:
-        return
     try:
-        trim = ctypes.CDLL(name).malloc_trim
-    except (OSError, AttributeError):  # not glibc (musl, macOS): the memory stays with the process
+        trim = ctypes.CDLL(None).malloc_trim  # this process's own symbols: the C library's among them
+    except (OSError, AttributeError, TypeError):  # not glibc (musl, macOS, Windows): the memory stays
         return
     trim(0)
