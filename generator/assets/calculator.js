@@ -1,7 +1,8 @@
 // Live calculators: wires each `.lm-calc` block drawn by calcview.render_form to one shared
 // module Web Worker running the same Python in Pyodide (calc-worker.js). On a page with a
 // calculator the worker starts as soon as the browser is idle after the page's own boot (it
-// never blocks the main thread; the pre-rendered numbers stay until live ones replace them).
+// never blocks the main thread; the pre-rendered numbers stay until live ones replace them), or
+// at once for a returning reader whose browser already holds the runtime (nothing to download).
 // Pages without a calculator never start it, so they load no Pyodide bytes. Each block names
 // the Python files its calculator needs (data-python-files) and the worker fetches just those.
 // The runtime is calc-runtime.js; this module binds the blocks and gives each one a small API
@@ -15,6 +16,9 @@ const ANNOUNCE_DELAY_MS = 600;
 const URL_DELAY_MS = 400;
 const IDLE_TIMEOUT_MS = 2_000;  // start by then even if the page never goes idle
 const IDLE_FALLBACK_MS = 300;  // browsers without requestIdleCallback
+// The site's service worker keeps the runtime once a calculator has run under it (or the reader
+// saved the site for offline); its largest file stands for all of it.
+const RUNTIME_PROBE = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 
 // --- number text <-> slider position (the arithmetic is in calc-text.js) ---------------------
 
@@ -262,7 +266,22 @@ function bind(root) {
     reveal(root);
     recompute();
   } else {
-    whenIdle(() => { if (root.isConnected) startWorker(); });  // not if the reader has already left
+    whenStarting(() => { if (root.isConnected) startWorker(); });  // not if the reader has already left
+  }
+}
+
+// A first visit waits until the page is idle, so that it paints before 13 MB start to arrive; a
+// returning reader whose runtime is cached has nothing to download and gets it at once.
+function whenStarting(callback) {
+  runtimeIsCached().then((cached) => (cached ? callback() : whenIdle(callback)));
+}
+
+async function runtimeIsCached() {
+  if (!navigator.serviceWorker?.controller || typeof caches === "undefined") return false;
+  try {
+    return Boolean(await caches.match(RUNTIME_PROBE));
+  } catch {
+    return false;  // storage refused (e.g. a private window's limits): wait for idle as on a first visit
   }
 }
 

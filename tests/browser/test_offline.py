@@ -290,3 +290,37 @@ def test_the_calculator_runtime_is_cached_when_a_calculator_first_starts(context
         return {runtime!r}.every((name) => names.has(name));
     }}""", timeout=30_000)
     assert sorted(cached_runtime_files(page)) == runtime
+
+
+NEVER_IDLE = "window.requestIdleCallback = () => 0;"  # a page that never goes idle (and no focus, no click)
+
+
+def test_a_returning_reader_with_the_runtime_cached_gets_the_calculator_without_waiting_for_idle(
+        context: BrowserContext, browser: Browser, sub_path_site: SubPathSite) -> None:
+    site = sub_path_site
+    if site.server is None:
+        site.start()
+    topic, key, depth, _, _ = CASES[0].values
+    calculator_page = site.url + f"layer-{topic.layer}/{topic.id}/"
+    ready = ".lm-calc__status[data-state=ready]"
+    first = context.new_page()
+    open_controlled(first, site.url)
+    open_calculator(first, site.built(), topic, key, depth.calculator.name)  # runs under the worker: cached
+    first.wait_for_function("async () => Boolean(await caches.match(new URL('assets/pyodide/pyodide.asm.wasm', "
+                            f"{site.url!r}).href))", timeout=30_000)
+    first.close()
+    returning = context.new_page()
+    returning.add_init_script(NEVER_IDLE)
+    returning.goto(calculator_page)
+    returning.wait_for_selector(ready, state="attached", timeout=90_000)
+    # A first visit, in a browser that holds nothing, waits for idle: with none, nothing starts.
+    fresh = browser.new_context()
+    try:
+        newcomer = fresh.new_page()
+        newcomer.add_init_script(NEVER_IDLE)
+        newcomer.goto(calculator_page)
+        newcomer.wait_for_timeout(4_000)
+        states = newcomer.locator(".lm-calc__status").evaluate_all("els => els.map((el) => el.dataset.state)")
+        assert states and set(states) == {"static"}  # as built: the worker was never started
+    finally:
+        fresh.close()
