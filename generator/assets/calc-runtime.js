@@ -38,6 +38,16 @@ export function declareCalculator(root) {
   runtime.worker.postMessage({ type: "load", module, files: JSON.parse(root.dataset.pythonFiles ?? "[]") });
 }
 
+// The calculator worker (calc-worker.js); saved: it runs the runtime from the service worker's saved copy.
+const SAVED_RUNTIME = "saved-runtime";  // the worker's name that says so, as calc-worker.js
+const newWorker = (saved) => new Worker(WORKER_URL, { type: "module", ...(saved ? { name: SAVED_RUNTIME } : {}) });
+
+// Once the calculator runs, the site's service worker keeps a copy of its runtime for offline
+// reading (assets/workbox: KEEP_RUNTIME); a page without one (e.g. under `layermap serve`) skips it.
+function keepRuntimeForOffline() {
+  navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ type: "KEEP_RUNTIME" }), () => {});
+}
+
 export function startWorker() {
   if (runtime.ready) return runtime.ready;
   const note = runtime.restarted ? `${RESTARTED_TEXT} ` : "";
@@ -50,22 +60,34 @@ export function startWorker() {
       setStatus("failed", `Calculator failed: ${reason}. The results shown are for the values the page was built with.`);
       reject(new Error(reason));
     };
-    try {
-      runtime.worker = new Worker(WORKER_URL, { type: "module" });
-    } catch (error) {
-      fail(error.message);
-      return;
-    }
-    runtime.generation += 1;
-    runtime.sent = new Set();
-    document.querySelectorAll(".lm-calc[data-bound]").forEach(declareCalculator);
-    runtime.worker.onerror = (event) => fail(event.message || "the calculator worker could not start");
-    runtime.worker.onmessage = ({ data }) => {
-      if (data.type === "progress") setStatus(loading, `${note}${STARTING_TEXT} (${data.text}…); ${SHOWN_TEXT}`);
-      else if (data.type === "ready") { clearTimeout(watchdog); setStatus("ready", `${note}${READY_TEXT}`); resolve(); }
-      else if (data.type === "failed") fail(data.reason);
-      else settle(data);
+    // The network failed the runtime (online but unreachable): once more from the saved copy, if
+    // the site's service worker runs this page (it has one when the reader used or saved it before).
+    const launch = (saved) => {
+      try {
+        runtime.worker = newWorker(saved);
+      } catch (error) {
+        fail(error.message);
+        return;
+      }
+      runtime.generation += 1;
+      runtime.sent = new Set();
+      document.querySelectorAll(".lm-calc[data-bound]").forEach(declareCalculator);
+      runtime.worker.onerror = (event) => fail(event.message || "the calculator worker could not start");
+      runtime.worker.onmessage = ({ data }) => {
+        if (data.type === "progress") setStatus(loading, `${note}${STARTING_TEXT} (${data.text}…); ${SHOWN_TEXT}`);
+        else if (data.type === "ready") {
+          clearTimeout(watchdog);
+          setStatus("ready", `${note}${READY_TEXT}`);
+          resolve();
+          keepRuntimeForOffline();
+        } else if (data.type === "failed" && data.unreachable && !saved && navigator.serviceWorker?.controller) {
+          runtime.worker.terminate();
+          launch(true);
+        } else if (data.type === "failed") fail(data.reason);
+        else settle(data);
+      };
     };
+    launch(false);
   });
   runtime.ready.catch(() => {});  // failure is shown in the status line
   return runtime.ready;

@@ -9,10 +9,12 @@
 //           (json: calcview.evaluate's result as JSON text; one string crosses into and out of
 //           Python and into the message, cheaper than converting and cloning nested objects)
 //           out {type: "progress", text} while starting, then {type: "ready"} (the runtime is up and
-//           every calculator asked for so far is installed) or {type: "failed", reason}
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-
-const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
+//           every calculator asked for so far is installed) or {type: "failed", reason, unreachable}
+//           (unreachable: the runtime's files could not be fetched, e.g. the network failed)
+const DIRECT_URL = new URL("../pyodide/", import.meta.url).href;
+const SAVED_URL = new URL("../pyodide-saved/", import.meta.url).href;  // the service worker's saved copy
+const SAVED_RUNTIME = "saved-runtime";  // this worker's name when it must use the saved copy (calc-runtime.js)
+const PROBE = "pyodide.asm.wasm";  // the largest file: the first one a browser's cache lets go
 const PYTHON_URL = new URL("../py/", import.meta.url).href;
 const PYTHON_ROOT = "/home/pyodide/layermap";
 const MODULE_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -40,16 +42,49 @@ function source(name) {
   return sources.get(name);
 }
 
+// Where the runtime comes from: the browser's HTTP cache when it holds it (Chromium keeps the
+// compiled wasm beside it, so the runtime starts fastest from there); else the site's service
+// worker's saved copy; else the network. Offline, or when the page restarted this worker after the
+// network failed (its name says so), the saved copy. (The name, not a query: a script the service
+// worker answers from its cache has the cached copy's address.)
+async function runtimeFolder() {
+  if (navigator.onLine === false || self.name === SAVED_RUNTIME) return SAVED_URL;
+  try {
+    const cached = await fetch(DIRECT_URL + PROBE, { method: "HEAD", cache: "only-if-cached", mode: "same-origin" });
+    if (cached.ok) return DIRECT_URL;
+  } catch {
+    // not in the browser's cache
+  }
+  const saved = typeof caches === "undefined" ? undefined : await caches.match(DIRECT_URL + PROBE).catch(() => undefined);
+  return saved ? SAVED_URL : DIRECT_URL;
+}
+
 // loadPyodide never settles when the wasm is missing, so check the runtime files alongside it
 // and fail with the missing file's name.
-async function checkRuntimeFiles() {
-  const responses = await Promise.all(RUNTIME_FILES.map((name) => fetch(new URL(name, PYODIDE_URL), { method: "HEAD" })));
+class Unreachable extends Error {}
+
+async function checkRuntimeFiles(folder) {
+  const head = (name) => fetch(new URL(name, folder), { method: "HEAD" }).catch((error) => {
+    throw new Unreachable(`${name}: ${error.message}`);
+  });
+  const responses = await Promise.all(RUNTIME_FILES.map(head));
   const missing = responses.filter((response) => !response.ok);
-  if (missing.length) throw new Error(`missing ${missing.map((r) => `${r.url} (HTTP ${r.status})`).join(", ")}`);
+  if (missing.length) throw new Unreachable(`missing ${missing.map((r) => `${r.url} (HTTP ${r.status})`).join(", ")}`);
+}
+
+async function startPyodide(folder) {
+  let loaded;
+  try {
+    loaded = await import(`${folder}pyodide.mjs`);
+  } catch (error) {
+    throw new Unreachable(`pyodide.mjs: ${error.message}`);
+  }
+  return loaded.loadPyodide({ indexURL: folder, packageBaseUrl: folder });
 }
 
 async function loadRuntime() {
-  const [pyodide] = await Promise.all([loadPyodide({ indexURL: PYODIDE_URL, packageBaseUrl: PYODIDE_URL }), checkRuntimeFiles()]);
+  const folder = await runtimeFolder();
+  const [pyodide] = await Promise.all([startPyodide(folder), checkRuntimeFiles(folder)]);
   pyodide.globals.set("python_root", PYTHON_ROOT);
   const evaluate = pyodide.runPython(`
 import importlib, sys
@@ -109,7 +144,7 @@ async function start() {
 
 start().then(
   () => postMessage({ type: "ready" }),
-  (error) => postMessage({ type: "failed", reason: String(error?.message ?? error) }),
+  (error) => postMessage({ type: "failed", reason: String(error?.message ?? error), unreachable: error instanceof Unreachable }),
 );
 
 async function answer({ id, module, raw }) {

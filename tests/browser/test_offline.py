@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Response, expect
 
 from generator.calculation.exercises import play
 from generator.calculation.port import calculator_module
@@ -27,10 +29,25 @@ pytestmark = pytest.mark.browser
 SUB_PATH = "/layermap/"
 NOT_PRECACHED = re.compile(r"^(sw\.js|sitemap\.xml(\.gz)?|assets/workbox/.*|downloads/.*|.*\.map)$")  # as build-service-worker.mjs
 CHANGED_TOPIC = "content/layer-1/power-cooling.yaml"
+RUNTIME_WASM = "pyodide.asm.wasm"
 
 
 class _SubPathHandler(_QuietHandler):
-    """Serves the site under SUB_PATH only, as GitHub Pages serves a project site."""
+    """Serves the site under SUB_PATH only, as GitHub Pages serves a project site. The calculator
+    runtime's files say that a browser must check its cached copy with the server before using it,
+    as GitHub Pages' do ten minutes after they were fetched."""
+
+    wasm_downloads: list[str] = []  # every full GET of the runtime's wasm this server answered
+
+    def end_headers(self) -> None:
+        if self.path.startswith(SUB_PATH + "assets/pyodide/"):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+        if self.path.endswith("/" + RUNTIME_WASM) and "If-Modified-Since" not in self.headers:
+            self.wasm_downloads.append(self.path)
+        super().do_GET()
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(SUB_PATH):
@@ -85,6 +102,13 @@ def sub_path_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SubPathS
     served.start()
     yield served
     served.stop()
+
+
+def running(site: SubPathSite) -> SubPathSite:
+    """The site, served again if an earlier test stopped its server."""
+    if site.server is None:
+        site.start()
+    return site
 
 
 @pytest.fixture
@@ -177,7 +201,11 @@ def check_search(page: Page, site: SubPathSite) -> None:
     page.goto(site.url)
     page.locator("label.md-search__icon, .md-search__input").first.click()
     expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching", timeout=30_000)  # index loaded
-    page.locator("input.md-search__input").press_sequentially("all-reduce")  # Material searches on keyup
+    # The whole term at once, then one keyup (Material searches on keyup): typed letter by letter,
+    # the first hit could be one for "all" that the click met before the full term's results came.
+    field = page.locator("input.md-search__input")
+    field.fill("all-reduce")
+    field.press("End")
     first = page.locator(".md-search-result__item a").first
     expect(first).to_be_visible(timeout=30_000)
     first.click()
@@ -204,9 +232,7 @@ def check_one_exercise_per_calculator(page: Page, site: SubPathSite) -> None:
 
 
 def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: BrowserContext, sub_path_site: SubPathSite) -> None:
-    site = sub_path_site
-    if site.server is None:
-        site.start()
+    site = running(sub_path_site)
     page = context.new_page()
     topic_url = site.url + "layer-1/power-cooling/"
     open_controlled(page, topic_url)
@@ -272,24 +298,37 @@ def test_instant_navigation_works_at_any_address_once_the_worker_serves_the_site
         served.stop()
 
 
+def wait_until(page: Page, predicate: str, what: str, timeout_s: float = 30) -> None:
+    """Poll an async predicate in the page until it holds (Playwright's wait_for_function does not
+    wait for a promise: an async predicate would pass at once)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(predicate):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout_s:.0f} s: {what}")
+        page.wait_for_timeout(250)
+
+
+def wait_until_runtime_kept(page: Page, site: SubPathSite) -> None:
+    """Wait until the service worker has kept the whole runtime, every file whole."""
+    sizes = {p.name: p.stat().st_size for p in (site.site / "assets" / "pyodide").iterdir()}
+    wait_until(page, f"""async () => {{
+        for (const [name, size] of Object.entries({sizes!r})) {{
+            const kept = await caches.match(new URL('assets/pyodide/' + name, {site.url!r}).href);
+            if (!kept || (await kept.arrayBuffer()).byteLength !== size) return false;
+        }}
+        return true;
+    }}""", "the service worker keeps the runtime after its first use")
+
+
 def test_the_calculator_runtime_is_cached_when_a_calculator_first_starts(context: BrowserContext, sub_path_site: SubPathSite) -> None:
-    site = sub_path_site
-    if site.server is None:
-        site.start()
+    site = running(sub_path_site)
     topic, key, depth, _, _ = CASES[0].values
     page = context.new_page()
     open_controlled(page, site.url)
     assert cached_runtime_files(page) == []
     open_calculator(page, site.built(), topic, key, depth.calculator.name)
-    runtime = sorted(p.name for p in (site.site / "assets" / "pyodide").iterdir())
-    page.wait_for_function(f"""async () => {{
-        const names = new Set();
-        for (const cacheName of await caches.keys())
-            for (const request of await (await caches.open(cacheName)).keys())
-                names.add(new URL(request.url).pathname.split('/').pop());
-        return {runtime!r}.every((name) => names.has(name));
-    }}""", timeout=30_000)
-    assert sorted(cached_runtime_files(page)) == runtime
+    wait_until_runtime_kept(page, site)
+    assert sorted(cached_runtime_files(page)) == sorted(p.name for p in (site.site / "assets" / "pyodide").iterdir())
 
 
 NEVER_IDLE = "window.requestIdleCallback = () => 0;"  # a page that never goes idle (and no focus, no click)
@@ -297,17 +336,14 @@ NEVER_IDLE = "window.requestIdleCallback = () => 0;"  # a page that never goes i
 
 def test_a_returning_reader_with_the_runtime_cached_gets_the_calculator_without_waiting_for_idle(
         context: BrowserContext, browser: Browser, sub_path_site: SubPathSite) -> None:
-    site = sub_path_site
-    if site.server is None:
-        site.start()
+    site = running(sub_path_site)
     topic, key, depth, _, _ = CASES[0].values
     calculator_page = site.url + f"layer-{topic.layer}/{topic.id}/"
     ready = ".lm-calc__status[data-state=ready]"
     first = context.new_page()
     open_controlled(first, site.url)
     open_calculator(first, site.built(), topic, key, depth.calculator.name)  # runs under the worker: cached
-    first.wait_for_function("async () => Boolean(await caches.match(new URL('assets/pyodide/pyodide.asm.wasm', "
-                            f"{site.url!r}).href))", timeout=30_000)
+    wait_until_runtime_kept(first, site)
     first.close()
     returning = context.new_page()
     returning.add_init_script(NEVER_IDLE)
@@ -324,3 +360,80 @@ def test_a_returning_reader_with_the_runtime_cached_gets_the_calculator_without_
         assert states and set(states) == {"static"}  # as built: the worker was never started
     finally:
         fresh.close()
+
+
+
+
+@contextmanager
+def returning_readers_browser(browser_type: BrowserType, launch_args: dict, profile: Path) -> Iterator[BrowserContext]:
+    """A browser with a profile on disk, as a reader's is: its HTTP cache keeps the 9.6 MB wasm,
+    which a private window's in-memory cache does not."""
+    context = browser_type.launch_persistent_context(profile, **launch_args)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def use_calculator_once(context: BrowserContext, site: SubPathSite) -> None:
+    """A first visit that starts a calculator; then wait until the service worker has kept the runtime."""
+    topic, key, depth, _, _ = CASES[0].values
+    page = context.new_page()
+    open_controlled(page, site.url)
+    open_calculator(page, site.built(), topic, key, depth.calculator.name)
+    wait_until_runtime_kept(page, site)
+    page.close()
+
+
+def open_calculator_watching_the_wasm(context: BrowserContext, site: SubPathSite) -> tuple[Page, list[Response]]:
+    """Open the calculator again; return the page and every GET response for the runtime's wasm."""
+    topic, key, depth, _, _ = CASES[0].values
+    page = context.new_page()
+    seen: list[Response] = []
+    page.on("response", lambda r: seen.append(r) if r.url.endswith("/" + RUNTIME_WASM) and r.request.method == "GET" else None)
+    open_calculator(page, site.built(), topic, key, depth.calculator.name)
+    return page, seen
+
+
+def test_a_returning_reader_gets_the_runtime_from_the_browsers_cache_not_through_the_service_worker(
+        browser_type: BrowserType, browser_type_launch_args: dict, sub_path_site: SubPathSite, tmp_path: Path) -> None:
+    # Answered from Cache Storage through the service worker, every start compiled the 9.6 MB wasm
+    # afresh (0.3-0.8 s slower); the browser's HTTP cache keeps it compiled.
+    site = running(sub_path_site)
+    with returning_readers_browser(browser_type, browser_type_launch_args, tmp_path / "profile") as context:
+        use_calculator_once(context, site)
+        _, wasm = open_calculator_watching_the_wasm(context, site)
+    assert [r.url for r in wasm] == [site.url + "assets/pyodide/" + RUNTIME_WASM]
+    assert not wasm[0].from_service_worker
+
+
+def test_a_private_window_gets_the_runtime_from_the_saved_copy_not_the_network_again(
+        context: BrowserContext, sub_path_site: SubPathSite) -> None:
+    # A private window's in-memory HTTP cache does not keep the wasm: the service worker's copy does.
+    site = running(sub_path_site)
+    use_calculator_once(context, site)
+    downloads = len(_SubPathHandler.wasm_downloads)
+    _, wasm = open_calculator_watching_the_wasm(context, site)
+    saved = [r for r in wasm if r.url == site.url + "assets/pyodide-saved/" + RUNTIME_WASM]
+    assert len(saved) == 1 and saved[0].from_service_worker
+    assert len(_SubPathHandler.wasm_downloads) == downloads  # not downloaded again
+
+
+def test_when_the_network_fails_online_the_calculator_restarts_from_the_saved_runtime(
+        browser_type: BrowserType, browser_type_launch_args: dict, sub_path_site: SubPathSite, tmp_path: Path) -> None:
+    # The browser says it is online but the server cannot be reached (a dead Wi-Fi), and its cached
+    # runtime must be checked with the server first (this test server asks for that, as GitHub Pages
+    # does ten minutes after a visit): the pages come from the service worker, and the calculator,
+    # whose first start fails, starts again from the saved copy.
+    site = running(sub_path_site)
+    with returning_readers_browser(browser_type, browser_type_launch_args, tmp_path / "profile") as context:
+        use_calculator_once(context, site)
+        site.stop()
+        try:
+            page, wasm = open_calculator_watching_the_wasm(context, site)
+            assert page.evaluate("() => navigator.onLine") is True
+            assert page.evaluate("() => layermapCalculator.status().generation") == 2  # the failed start, then the saved copy
+            saved = [r for r in wasm if r.url == site.url + "assets/pyodide-saved/" + RUNTIME_WASM]
+            assert len(saved) == 1 and saved[0].from_service_worker
+        finally:
+            site.start()

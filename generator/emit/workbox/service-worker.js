@@ -4,9 +4,10 @@
 //   - Every page and asset of this build is precached with its revision when the worker installs
 //     (Workbox precaching); pages are answered from that cache, so a reader who visited once
 //     can read everything offline, and one worker's pages and assets all come from one build.
-//   - The calculator runtime (assets/pyodide/, about 13 MB) is cached on first use, cache first,
-//     in a cache named after its revisions; "Save for offline" (assets/layermap/offline.js) asks
-//     this worker to fetch it all, with progress.
+//   - The calculator runtime (assets/pyodide/, about 13 MB) is left to the browser's HTTP cache
+//     while online (faster to start); a copy is kept on first use, in a cache named after its
+//     revisions, and answers under assets/pyodide-saved/ offline. "Save for offline"
+//     (assets/layermap/offline.js) asks this worker to fetch it all, with progress.
 //   - The search index (search/search_index.json) is not precached: the page asks for it only when
 //     the reader opens search, and it is cached then, cache first, in a cache named after its
 //     revision; "Save for offline" fetches it too.
@@ -48,17 +49,66 @@ workbox.core.setCacheNameDetails({ prefix: "layermap" });
 workbox.core.clientsClaim();  // the first install serves the open page at once; later ones wait
 workbox.precaching.cleanupOutdatedCaches();
 
-// --- the calculator runtime: cache first, also for the worker's HEAD checks ---------------------
+// --- the calculator runtime: the browser's own cache online, this worker's copy offline ---------
+//
+// Requests for assets/pyodide/ are not answered here: they go to the network as if there were no
+// service worker, so the browser's HTTP cache serves a returning reader, with the compiled code
+// Chromium keeps beside it. Answered from Cache Storage through this worker instead, every start
+// of the runtime took about 0.8 s longer: the 9 MB wasm was compiled afresh each time
+// (benchmarks/CALCULATOR_RESULTS.md, 2026-12-04). This worker still keeps a copy for offline
+// reading: the page asks for it once the calculator runs (KEEP_RUNTIME, below), and "Save for
+// offline" fetches it. The calculator's worker asks for that copy under assets/pyodide-saved/
+// when the browser is offline, or when the page restarted it because the network failed: those
+// requests are answered from the copy (from the network while there is none).
+const RUNTIME_FOLDER = siteUrl("assets/pyodide/");
+const SAVED_RUNTIME_FOLDER = siteUrl("assets/pyodide-saved/");
 
-const isRuntimeFile = ({ url }) => RUNTIME_URLS.has(url.origin + url.pathname);
-
-async function answerHeadFromCache({ request }) {
-  const cached = await (await caches.open(RUNTIME_CACHE)).match(request.url);
-  return cached ? new Response(null, { status: cached.status, headers: cached.headers }) : fetch(request);
+function savedRuntimeTarget(url) {
+  const address = url.origin + url.pathname;
+  if (!address.startsWith(SAVED_RUNTIME_FOLDER)) return null;
+  const target = RUNTIME_FOLDER + address.slice(SAVED_RUNTIME_FOLDER.length);
+  return RUNTIME_URLS.has(target) ? target : null;
 }
 
-workbox.routing.registerRoute(isRuntimeFile, new workbox.strategies.CacheFirst({ cacheName: RUNTIME_CACHE }));
-workbox.routing.registerRoute(isRuntimeFile, answerHeadFromCache, "HEAD");
+const isSavedRuntimeFile = ({ url }) => savedRuntimeTarget(url) !== null;
+
+async function answerFromSavedRuntime({ url }) {
+  const target = savedRuntimeTarget(url);
+  const cache = await caches.open(RUNTIME_CACHE);
+  const saved = await cache.match(target);
+  if (saved) return saved;
+  const response = await fetch(target);
+  if (response.ok) await cache.put(target, response.clone());
+  return response;
+}
+
+async function answerHeadFromSavedRuntime({ url }) {
+  const target = savedRuntimeTarget(url);
+  const saved = await (await caches.open(RUNTIME_CACHE)).match(target);
+  return saved ? new Response(null, { status: saved.status, headers: saved.headers }) : fetch(target, { method: "HEAD" });
+}
+
+workbox.routing.registerRoute(isSavedRuntimeFile, answerFromSavedRuntime);
+workbox.routing.registerRoute(isSavedRuntimeFile, answerHeadFromSavedRuntime, "HEAD");
+
+// The runtime the calculator has just run, copied for offline reading. The default cache mode
+// takes the browser's copy while it is fresh (nothing is downloaded twice) and asks the server
+// again once it is not, so the copy is of the files the site serves now.
+async function keepRuntime() {
+  const cache = await caches.open(RUNTIME_CACHE);
+  for (const url of RUNTIME_URLS) {
+    if (await cache.match(url)) continue;
+    const response = await fetch(url);
+    if (!response.ok) return;
+    await cache.put(url, response);
+  }
+}
+
+let keeping = null;  // one copy at a time: two pages that start a calculator together share it
+function keepRuntimeOnce() {
+  keeping ??= keepRuntime().catch(() => {}).finally(() => { keeping = null; });  // a failed copy is tried again at the next use
+  return keeping;
+}
 
 // --- the search index: cached when the reader first opens search -------------------------------
 
@@ -129,6 +179,7 @@ async function saveForOffline(port) {
 self.addEventListener("message", (event) => {
   const type = event.data?.type;
   if (type === "SKIP_WAITING") self.skipWaiting();
+  else if (type === "KEEP_RUNTIME") event.waitUntil(keepRuntimeOnce());
   else if (type === "SAVE_FOR_OFFLINE" && event.ports[0]) event.waitUntil(saveForOffline(event.ports[0]));
   else if (type === "OFFLINE_STATUS" && event.ports[0]) {
     event.waitUntil(runtimeSaved().then((saved) => event.ports[0].postMessage({ type: "status", saved })));
