@@ -19,6 +19,17 @@ export const STOPPED_TEXT = `These values took longer than ${REQUEST_DEADLINE_MS
 const runtime = { worker: null, ready: null, state: "idle", text: "", nextId: 0, pending: new Map(), restarted: false,
                   generation: 0, sent: new Set() };
 
+// The page's first start of the runtime, over once it is ready or has failed.
+let firstStartOver;
+const firstStart = new Promise((resolve) => { firstStartOver = resolve; });
+
+// For offline.js: on a page with a calculator, settles once the runtime has started or failed
+// (the service worker's first install downloads every page and asset, which would slow the
+// runtime's start); on a page without one, at once.
+export function calculatorsSettled() {
+  return document.querySelector(".lm-calc[data-bound]") ? firstStart : Promise.resolve();
+}
+
 export function setStatus(state, text) {
   Object.assign(runtime, { state, text });
   for (const status of document.querySelectorAll(".lm-calc[data-bound] .lm-calc__status")) showStatus(status);
@@ -89,7 +100,7 @@ export function startWorker() {
     };
     launch(false);
   });
-  runtime.ready.catch(() => {});  // failure is shown in the status line
+  runtime.ready.then(firstStartOver, firstStartOver);  // failure is shown in the status line
   return runtime.ready;
 }
 

@@ -4,9 +4,11 @@
 // while the reader is offline, and says when a new version is ready: the new worker waits until
 // the reader presses Reload, and a page never shows one version's shell with another's content.
 import { onPage } from "./boot.js";
+import { calculatorsSettled } from "./calc-runtime.js";
 
 const WORKER_URL = new URL("../../sw.js", import.meta.url);
 const UPDATE_CHECK_MS = 60_000;
+const CALCULATOR_WAIT_MS = 30_000;  // the longest a calculator page holds the worker back
 const canWork = "serviceWorker" in navigator;
 const isServed = location.protocol === "http:" || location.protocol === "https:";
 
@@ -162,10 +164,13 @@ function checkForUpdate() {
   navigator.serviceWorker.getRegistration(WORKER_URL).then((registration) => registration?.update()).catch(() => {});
 }
 
-// After the page has loaded, so that precaching the site never competes with the page itself.
-function whenLoaded(run) {
-  if (document.readyState === "complete") run();
-  else addEventListener("load", run, { once: true });
+// After the page has loaded, so that precaching the site never competes with the page itself;
+// on a page with a calculator, also after its runtime has started (on a first visit the worker's
+// install slowed Pyodide's start by about 0.9 s: benchmarks/CALCULATOR_RESULTS.md), or failed.
+function afterPageAndCalculators(run) {
+  const afterCalculators = () => Promise.race([calculatorsSettled(), new Promise((wait) => setTimeout(wait, CALCULATOR_WAIT_MS))]).then(run);
+  if (document.readyState === "complete") afterCalculators();
+  else addEventListener("load", afterCalculators, { once: true });
 }
 
 function setUpPage() {
@@ -176,7 +181,7 @@ function setUpPage() {
 if (isServed) {
   if (canWork) {
     reloadOnNewController();
-    whenLoaded(register);
+    afterPageAndCalculators(register);
   }
   addEventListener("online", showConnection);
   addEventListener("offline", showConnection);
