@@ -113,8 +113,11 @@ def test_focusing_a_node_highlights_its_edges_and_neighbours(page: Page, built_s
     assert sorted(lit) == sorted(expected) and lit
     near = svg.locator("a.lm-node.lm-near").evaluate_all("els => els.map(e => e.dataset.id)")
     assert sorted(near) == sorted({s if o == "power-cooling" else o for s, o in expected})
-    dimmed = svg.locator("path.lm-edge:not(.lm-on)").first
-    assert float(dimmed.evaluate("e => getComputedStyle(e).opacity")) < 0.5
+    # the other edges fade (a 0.15 s transition: read the opacity once it has run)
+    page.wait_for_function("""() => {
+        const dimmed = document.querySelector("svg.lm-map-svg path.lm-edge:not(.lm-on)");
+        return dimmed !== null && parseFloat(getComputedStyle(dimmed).opacity) < 0.5;
+    }""", timeout=5_000)
     summary = next(t["summary"] for t in data["topics"] if t["id"] == "power-cooling")
     expect(page.locator(".lm-map-info")).to_contain_text(summary)
     page.locator("a.lm-node[data-id='power-cooling']").blur()
