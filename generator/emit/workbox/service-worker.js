@@ -96,12 +96,7 @@ workbox.routing.registerRoute(isSavedRuntimeFile, answerHeadFromSavedRuntime, "H
 // again once it is not, so the copy is of the files the site serves now.
 async function keepRuntime() {
   const cache = await caches.open(RUNTIME_CACHE);
-  for (const url of RUNTIME_URLS) {
-    if (await cache.match(url)) continue;
-    const response = await fetch(url);
-    if (!response.ok) return;
-    await cache.put(url, response);
-  }
+  for (const url of RUNTIME_URLS) await ensureCached(cache, url, "default");
 }
 
 let keeping = null;  // one copy at a time: two pages that start a calculator together share it
@@ -138,11 +133,12 @@ workbox.precaching.precacheAndRoute(PRECACHE, { directoryIndex: "index.html", ig
 
 // --- saving for offline -----------------------------------------------------------------------
 
-async function ensureCached(cache, key) {
+// By default past the browser's HTTP cache: it may hold the previous version's file (a server that
+// sends only Last-Modified lets the browser reuse it for a while), which would then be kept as
+// this version's.
+async function ensureCached(cache, key, mode = "reload") {
   if (await cache.match(key)) return;
-  // Past the browser's HTTP cache: it may hold the previous version's file (a server that sends only
-  // Last-Modified lets the browser reuse it for a while), which would then be kept as this version's.
-  const response = await fetch(key, { cache: "reload" });
+  const response = await fetch(key, { cache: mode });
   if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
   await cache.put(key, response);
 }
