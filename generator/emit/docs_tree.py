@@ -17,7 +17,6 @@ from pathlib import Path
 import yaml
 
 from generator.emit.files import write_text_atomically
-from generator.emit.portable import HOOK_SOURCE, PORTABLE_CONFIG, PORTABLE_HOOK, copy_config
 from generator.emit.serve_status import SERVE_ONLY_ASSETS
 from generator.errors import LayermapError
 from generator.memo import forgettable, forgotten_with_the_rest
@@ -32,6 +31,8 @@ PAGE_CACHE = Path(__file__).parent / "page_cache.py"  # an engine hook: converte
 PAGE_CACHE_HOOK = "hooks/layermap_page_cache.py"
 SEARCH_TERMS = Path(__file__).parent / "search_terms.py"  # an engine hook: a search index that stays small
 SEARCH_TERMS_HOOK = "hooks/layermap_search_terms.py"
+# The downloadable copy's engine config and hook, from when the copy was a second engine build.
+RETIRED_FILES = ("mkdocs.portable.yml", "hooks/layermap_portable.py")
 GENERATED_KEYS = ("docs_dir", "site_dir", "nav", "extra_css", "extra_javascript", "hooks")
 STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css", "assets/layermap/offline.css"]
 # Every page links one stylesheet, the tree's styles joined in order: on a phone each extra
@@ -155,7 +156,6 @@ def write_tree(tree: DocsTree, base_config: Path, out_dir: Path, changed: set[st
     config = out_dir / "mkdocs.yml"
     if _write_text(config, engine_config(base_config, tree.nav, [STYLE_BUNDLE], tree.scripts)):
         changed.add(config.name)
-    _copy(HOOK_SOURCE, out_dir / PORTABLE_HOOK)  # the downloadable copy's config inherits this one
-    _write_text(out_dir / PORTABLE_CONFIG, copy_config(config.name, base_config.read_text(encoding="utf-8"), SCRIPTS,
-                                                      [SANITISER_HOOK, PAGE_CACHE_HOOK, SEARCH_TERMS_HOOK]))
+    for retired in RETIRED_FILES:  # written by earlier versions
+        (out_dir / retired).unlink(missing_ok=True)
     return config

@@ -13,8 +13,8 @@ import re
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from generator.emit import page_cache, portable
 from generator.emit.csp import with_security_meta
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
-from generator.emit.page_workers import fill_page_cache, process_context
+from generator.emit.page_workers import fill_page_cache
 from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
 from generator.memo import return_freed_memory
@@ -110,19 +110,22 @@ def _collapse_line_breaks(text: str) -> str:
     return "\n".join(kept)
 
 
-def _finish_pages(site: Path, for_disk: Callable[[str, str], str] | None = None,
-                  more_scripts: Callable[[str], tuple[str, ...]] = lambda _: ()) -> None:
-    """Compact every page (and ready it for disk, for the downloadable copy), then give it its
-    security policy (hashed from the final text, plus ``more_scripts`` of it)."""
+def _finish_pages(site: Path, copy: Path | None = None, site_url: str = "") -> None:
+    """Compact every page and give it its security policy (hashed from the final text); with
+    ``copy``, also write there the page ready for disk (``portable.page_for_disk``), whose policy
+    allows the search shim's frame script too. Each page is read once for both."""
+    shim = (site / portable.SHIM_PATH).read_text(encoding="utf-8") if copy is not None else ""
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         name = page.relative_to(site).as_posix()
         compact = collapse_whitespace(text)
-        if for_disk:
-            compact = for_disk(compact, name)
-        finished = with_security_meta(compact, name, more_scripts(compact))
+        finished = with_security_meta(compact, name)
         if finished != text:
             page.write_text(finished, encoding="utf-8")
+        if copy is not None and portable.in_copy(name):
+            for_disk = portable.page_for_disk(compact, name, site_url, SCRIPTS)
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            (copy / name).write_text(with_security_meta(for_disk, name, frame_scripts(shim, for_disk)), encoding="utf-8")
 
 
 CLOCK_SLACK = 2.0  # seconds: a file system may round the times it keeps down
@@ -135,47 +138,24 @@ def _drop_sitemap(site: Path) -> None:
         (site / name).unlink(missing_ok=True)
 
 
-def build_portable_copy(config_file: Path, zip_path: Path) -> int:
-    """Build the downloadable copy (``generator/emit/portable.py``) aside and zip it; return the zip's size."""
-    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch:
-        copy = Path(scratch) / portable.COPY_FOLDER
-        site_url, site_name = _build_into(config_file, copy)
-        portable.prepare_copy(copy, SCRIPTS, site_name, site_url)
-        shim = (copy / portable.SHIM_PATH).read_text(encoding="utf-8")
-        _finish_pages(copy, lambda html, name: portable.page_for_disk(html, name, site_url),
-                      lambda html: frame_scripts(shim, html))
-        return portable.zip_folder(copy, zip_path)
-
-
-def _copy_in_other_process(config_file: Path, zip_path: Path) -> tuple[str, str] | None:
-    """:func:`build_portable_copy` in a worker process: its failure comes back as (message, fix)."""
-    try:
-        build_portable_copy(config_file, zip_path)
-    except LayermapError as error:
-        return error.message, error.hint
-    return None
-
-
 def _build_site_and_copy(config_file: Path, staging: Path) -> None:
-    """The site and its service worker here and, at the same time, the downloadable copy in
-    another process (when its config is there): the two engine builds read the same page cache
-    and share nothing else; the service worker never precaches the copy (``downloads/``)."""
-    copy_config = config_file.with_name(portable.PORTABLE_CONFIG)
-    with tempfile.TemporaryDirectory(prefix="layermap-zip-") as scratch, \
-            ProcessPoolExecutor(1, mp_context=process_context()) as other:
-        copy_zip = Path(scratch) / OFFLINE_COPY
-        copy = other.submit(_copy_in_other_process, copy_config, copy_zip) if copy_config.is_file() else None
-        if not _build_into(config_file, staging)[0]:
-            _drop_sitemap(staging)
-        _finish_pages(staging)
-        return_freed_memory()  # the engine's pages: Workbox's process starts while the copy is still built
+    """The site, its downloadable copy (``generator/emit/portable.py``: derived from the built
+    pages, zipped while Workbox writes the service worker) and its service worker, which never
+    precaches the copy (``downloads/``)."""
+    site_url, site_name = _build_into(config_file, staging)
+    if not site_url:
+        _drop_sitemap(staging)
+    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, ThreadPoolExecutor(1) as zipper:
+        copy, copy_zip = Path(scratch) / portable.COPY_FOLDER, Path(scratch) / OFFLINE_COPY
+        portable.copy_site_files(staging, copy)
+        _finish_pages(staging, copy, site_url)
+        return_freed_memory()  # the engine's pages, before Workbox's process starts
+        portable.prepare_copy(staging, copy, SCRIPTS, site_name, site_url)
+        zipped = zipper.submit(portable.zip_folder, copy, copy_zip)  # zlib lets Workbox's wait run beside it
         write_service_worker(staging)
-        failure = copy.result() if copy else None
-        if failure:
-            raise LayermapError(*failure)
-        if copy:
-            (staging / OFFLINE_COPY).parent.mkdir(parents=True, exist_ok=True)
-            shutil.move(copy_zip, staging / OFFLINE_COPY)
+        zipped.result()
+        (staging / OFFLINE_COPY).parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(copy_zip, staging / OFFLINE_COPY)
 
 
 def build_site(config_file: Path, site_dir: Path) -> None:

@@ -1,16 +1,15 @@
-"""The downloadable copy: the same docs tree built a second time for reading from disk, zipped.
+"""The downloadable copy: the built site, made ready for reading from disk, and zipped.
 
 Opened with ``file://``, a browser gives the page an opaque origin: module scripts, workers and
-fetch are refused, and a link to a folder shows a directory listing. So the copy differs from the
-site in a few ways, each a small function here (the engine adapter runs them; the pipeline only
-orchestrates):
+fetch are refused, and a link to a folder shows a directory listing. The copy is derived from the
+site the engine has just built (no second engine build: the same pages, each read once, see
+``engine.py``), and differs from it in a few ways, each a small function here:
 
-- its engine config (``mkdocs.portable.yml``) inherits the site's and adds Material's ``offline``
-  plugin (search index inlined as ``search/search_index.js``) with the ``iframe-worker`` shim the
-  theme's search uses on ``file://`` (vendored from npm, never from a CDN), our scripts as classic
-  deferred scripts, and the hook in ``generator/portable_hook.py``;
+- each page's theme config drops instant navigation, and the page loads the ``iframe-worker`` shim
+  the theme's search uses on ``file://`` (vendored from npm, never from a CDN), as Material's own
+  ``offline`` plugin would have it; the search index is inlined as ``search/search_index.js``;
 - links to folders name their ``index.html``;
-- our scripts are wrapped as classic scripts, the small modules they import (boot.js) inlined;
+- our scripts are classic deferred scripts, the small modules they import (boot.js) inlined;
   the scripts that need a server (the calculator runtime, its exercise player, the service
   worker) are left out, and the map's index is embedded as a script instead of fetched;
 - calculators keep their build-time numbers (fields disabled) and say so, and where they run live;
@@ -21,7 +20,9 @@ orchestrates):
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import textwrap
 import zipfile
 from collections.abc import Callable
@@ -29,104 +30,52 @@ from datetime import date
 from html import escape
 from pathlib import Path
 
-import yaml
+from jinja2.utils import htmlsafe_json_dumps
 
-from generator.emit.portable_hook import index_html_url
 from generator.emit.portable_scripts import classic_script, map_index_script
 from generator.errors import LayermapError
 
-PORTABLE_CONFIG = "mkdocs.portable.yml"
-PORTABLE_HOOK = "hooks/layermap_portable.py"
-HOOK_SOURCE = Path(__file__).parent / "portable_hook.py"
 SHIM_PATH = "assets/vendor/iframe-worker/shim.js"
 SHIM_PACKAGE = Path("node_modules") / "iframe-worker" / "shim" / "index.js"
 MAP_INDEX_SCRIPT = "assets/layermap/map-index.js"
 MAP_INDEX_FILE = "assets/layermap/map-index.json"
+SEARCH_INDEX = "search/search_index.json"
+SEARCH_INDEX_SCRIPT = "search/search_index.js"  # what the theme loads from file:// (fetch is refused there)
 READ_ME = "READ-ME.txt"
 COPY_FOLDER = "layermap-offline"  # the one folder the zip unpacks to
 # Scripts that need a server: the calculator runtime (Pyodide in a module worker), its exercise
 # player, and offline reading (a service worker). The copy shows the build-time numbers instead.
 SERVED_ONLY_SCRIPTS = frozenset({"calculator.js", "exercise.js", "offline.js"})
-# Docs-tree files the copy leaves out (the engine never copies them): the calculator runtime and
-# the scripts that need a server.
+# Folders (ending in /) and files of the site the copy leaves out: the calculator runtime and the
+# scripts that need a server.
 NOT_IN_COPY = ("/assets/pyodide/", "/assets/py/", "/assets/layermap/calc-worker.js",
                *(f"/assets/layermap/{name}" for name in sorted(SERVED_ONLY_SCRIPTS)))
-# What the engine writes that a copy read from disk has no use for: no server shows its 404 page.
-NOT_SHOWN_FROM_DISK = ("404.html",)
+# What the site has that a copy read from disk has no use for: no server shows its 404 page, and
+# the theme reads the search index from its script there.
+NOT_SHOWN_FROM_DISK = ("404.html", SEARCH_INDEX)
 RUNTIME_NOTE = ("The live calculator needs its Python runtime (Pyodide, about 13 MB), which this copy leaves "
                 "out to stay small, and a web server.")
 
 
-# --- the copy's engine config ---------------------------------------------------------------
+# --- which of the site's files ----------------------------------------------------------------
 
 
-class _AnyTagLoader(yaml.SafeLoader):
-    """Reads a config with engine tags (``!ENV``) just to see its plain keys."""
+def in_copy(name: str) -> bool:
+    """Whether the site's file ``name`` (relative, with /) belongs in the copy."""
+    path = f"/{name}"
+    if name in NOT_SHOWN_FROM_DISK or name.endswith(".map"):  # .map: the theme's source maps, for debugging
+        return False
+    return not any(path.startswith(left_out) if left_out.endswith("/") else path == left_out
+                   for left_out in NOT_IN_COPY)
 
 
-_AnyTagLoader.add_multi_constructor("", lambda loader, suffix, node: None)
-
-
-class _BlockTextDumper(yaml.SafeDumper):
-    """Writes a string with line breaks as a `|` block (exclude_docs reads as it is written)."""
-
-
-_BlockTextDumper.add_representer(str, lambda dumper, text: dumper.represent_scalar(
-    "tag:yaml.org,2002:str", text, style="|" if "\n" in text else None))
-
-
-def _site_settings(base_config_text: str) -> dict:
-    return yaml.load(base_config_text, Loader=_AnyTagLoader) or {}  # noqa: S506 - a SafeLoader
-
-
-def site_plugins(base_config_text: str) -> list:
-    """The plugins the site's own mkdocs.yml lists (the engine's default, search, when none)."""
-    return list(_site_settings(base_config_text).get("plugins") or ["search"])
-
-
-def _site_excluded(base_config_text: str) -> list[str]:
-    """The site's own exclude_docs patterns (the copy's list replaces it, so it repeats them)."""
-    return str(_site_settings(base_config_text).get("exclude_docs") or "").splitlines()
-
-
-def copy_features(base_config_text: str) -> list[str]:
-    """The theme's features without instant navigation.
-
-    On ``file://`` Material's instant navigation is an empty stream that it subscribes its
-    ``document$`` to, so ``document$`` completes before the page loads and nothing bound to it
-    (the depth switcher, the map) ever starts. The copy loads each page in full instead.
-    """
-    features = (_site_settings(base_config_text).get("theme") or {}).get("features") or []
-    return [f for f in features if not str(f).startswith("navigation.instant")]
-
-
-def copy_scripts(site_scripts: list[str]) -> list[dict]:
-    """The site's scripts the copy runs, as classic deferred scripts, with the map index before map.js."""
-    scripts = []
-    for path in site_scripts:
-        if Path(path).name in SERVED_ONLY_SCRIPTS:
-            continue
-        if Path(path).name == "map.js":
-            scripts.append({"path": MAP_INDEX_SCRIPT, "defer": True})
-        scripts.append({"path": path, "defer": True})
-    return scripts
-
-
-def copy_config(site_config_name: str, base_config_text: str, site_scripts: list[str], hooks: list[str]) -> str:
-    """The copy's engine config: the site's (inherited) with the offline plugin and classic scripts."""
-    plugins = [p for p in site_plugins(base_config_text) if p != "offline"] + ["offline"]
-    generated = {
-        "INHERIT": site_config_name,
-        "theme": {"features": copy_features(base_config_text)},
-        "plugins": plugins,
-        # Named before the offline plugin runs, so it adds no CDN copy of the shim (it looks for "iframe-worker").
-        "extra": {"polyfills": [SHIM_PATH]},
-        "extra_javascript": copy_scripts(site_scripts),
-        "exclude_docs": "".join(f"{line}\n" for line in [*_site_excluded(base_config_text), *NOT_IN_COPY]),
-        "hooks": [*hooks, PORTABLE_HOOK],
-    }
-    dumped = yaml.dump(generated, Dumper=_BlockTextDumper, sort_keys=False, allow_unicode=True, width=1000)
-    return f"# The downloadable copy (file://), generated by layermap: do not edit.\n{dumped}"
+def copy_site_files(site: Path, copy: Path) -> None:
+    """Copy the site's files that belong in the copy, except its pages (made by :func:`copy_page`)."""
+    for path in sorted(site.rglob("*")):
+        name = path.relative_to(site).as_posix()
+        if path.is_file() and path.suffix != ".html" and in_copy(name):
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, copy / name)
 
 
 def site_assets(project_root: Path) -> dict[str, Path]:
@@ -142,6 +91,101 @@ def site_assets(project_root: Path) -> dict[str, Path]:
     raise LayermapError(f"the downloadable copy's search needs {SHIM_PACKAGE}, which is not installed",
                         "run `npm ci` in the layermap folder (it installs the pinned iframe-worker package); "
                         "the previous site/ was kept")
+
+
+# --- links ------------------------------------------------------------------------------------
+
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def index_html_url(url: str) -> str:
+    """``url`` naming the ``index.html`` of the folder it points to; other URLs as they are.
+
+    A relative URL points to a folder when its path is empty (but not a bare ``#fragment``), ends
+    with ``/``, or its last segment is ``.`` or ``..``: ``../gpu-clouds/#d4`` →
+    ``../gpu-clouds/index.html#d4``, ``../..`` → ``../../index.html``.
+    Absolute URLs (with a scheme or a leading slash) and fragments alone are left alone.
+    """
+    if not url or url.startswith(("#", "/")) or _SCHEME.match(url):
+        return url
+    cut = min((i for i in (url.find("?"), url.find("#")) if i >= 0), default=len(url))
+    path, rest = url[:cut], url[cut:]
+    if path.rsplit("/", 1)[-1] in (".", ".."):
+        path += "/"
+    return f"{path}index.html{rest}" if path == "" or path.endswith("/") else url
+
+
+def search_index_for_disk(index: dict) -> dict:
+    """The search index with every entry's location naming its page's ``index.html``."""
+    for entry in index.get("docs", []):
+        location = entry.get("location", "")
+        # the home page's entries are "" and "#section": relative to the site's root folder
+        entry["location"] = f"index.html{location}" if location[:1] in ("", "#") else index_html_url(location)
+    return index
+
+
+def write_search_index_script(site: Path, copy: Path) -> None:
+    """The site's search index, its locations naming index.html, as the script the theme loads from disk."""
+    source = site / SEARCH_INDEX
+    if source.is_file():
+        index = search_index_for_disk(json.loads(source.read_text(encoding="utf-8")))
+        data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+        (copy / SEARCH_INDEX_SCRIPT).parent.mkdir(parents=True, exist_ok=True)
+        (copy / SEARCH_INDEX_SCRIPT).write_text(f"var __index = {data}", encoding="utf-8")
+
+
+# --- the theme's config and our scripts, on each page -------------------------------------------
+
+_THEME_CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
+_MODULE_SCRIPT = re.compile(r'<script src="([^"]*?)(assets/layermap/[\w.-]+\.js)" type="module"></script>\n?')
+
+
+def theme_config_json(config: dict) -> str:
+    """The theme's page config as its template writes it (Jinja's ``tojson``: keys sorted, HTML-safe)."""
+    return str(htmlsafe_json_dumps(config, sort_keys=True))  # a plain str: Markup would escape what it is joined to
+
+
+def for_file_protocol(html: str) -> str:
+    """The theme on a page read from disk, as Material's ``offline`` plugin sets it up: no instant
+    navigation, and the ``iframe-worker`` shim loaded in the head (the theme's search worker then
+    runs in a frame, where ``file://`` refuses workers).
+
+    On ``file://`` instant navigation is an empty stream that the theme subscribes its ``document$``
+    to, so ``document$`` completes before the page loads and nothing bound to it (the depth
+    switcher, the map) ever starts: the copy loads each page in full instead.
+    """
+    found = _THEME_CONFIG.search(html)
+    if found is None:
+        return html
+    config = json.loads(found.group(2))
+    config["features"] = [f for f in config.get("features") or [] if not str(f).startswith("navigation.instant")]
+    base = config.get("base", ".")
+    shim = SHIM_PATH if base in ("", ".") else f"{base}/{SHIM_PATH}"
+    html = html[: found.start(2)] + theme_config_json(config) + html[found.end(2):]
+    return html.replace("</head>", f'<script src="{escape(shim)}"></script>\n</head>', 1)
+
+
+def copy_scripts(site_scripts: list[str]) -> list[dict]:
+    """The site's scripts the copy runs, as classic deferred scripts, with the map index before map.js."""
+    scripts = []
+    for path in site_scripts:
+        if Path(path).name in SERVED_ONLY_SCRIPTS:
+            continue
+        if Path(path).name == "map.js":
+            scripts.append({"path": MAP_INDEX_SCRIPT, "defer": True})
+        scripts.append({"path": path, "defer": True})
+    return scripts
+
+
+def classic_script_tags(html: str, site_scripts: list[str]) -> str:
+    """Each of our module scripts on a page becomes the copy's classic deferred scripts (none for
+    the ones that need a server; the map index before the map)."""
+    def tags(found: re.Match) -> str:
+        prefix, path = found.groups()
+        if path not in site_scripts:
+            return found.group(0)
+        return "".join(f'<script src="{prefix}{entry["path"]}" defer></script>\n' for entry in copy_scripts([path]))
+    return _MODULE_SCRIPT.sub(tags, html)
 
 
 # --- pages ------------------------------------------------------------------------------------
@@ -185,16 +229,11 @@ def online_address(site_url: str, page: str) -> str:
     return site_url.rstrip("/") + "/" + folder
 
 
-def page_for_disk(html: str, page: str, site_url: str) -> str:
-    """A built page, ready to be read from disk (its security policy is added after, from the final text)."""
+def page_for_disk(html: str, page: str, site_url: str, site_scripts: list[str]) -> str:
+    """A page of the site, ready to be read from disk (its security policy is added after, from the final text)."""
+    html = classic_script_tags(for_file_protocol(html), site_scripts)
     html = static_calculators(links_name_index_html(html), online_address(site_url, page))
     return without_download_link(html)
-
-
-# --- scripts ----------------------------------------------------------------------------------
-
-
-# --- the search frame's inline script (for the page's policy) -----------------------------
 
 
 # --- the copy's folder and the zip -----------------------------------------------------------
@@ -215,14 +254,6 @@ def read_me(site_name: str, site_url: str, built: date) -> str:
     ]
     title = f"{site_name}: the downloadable copy"
     return "\n\n".join([f"{title}\n{'=' * len(title)}", *(textwrap.fill(p, 96, break_long_words=False, break_on_hyphens=False) for p in paragraphs)]) + "\n"
-
-
-def trim_copy(copy: Path) -> None:
-    """Remove what the engine wrote that a copy read from disk has no use for."""
-    for name in NOT_SHOWN_FROM_DISK:
-        (copy / name).unlink(missing_ok=True)
-    for source_map in copy.rglob("*.map"):  # the theme's source maps: for debugging its bundle
-        source_map.unlink()
 
 
 def _reader(folder: Path) -> Callable[[str], str]:
@@ -249,9 +280,10 @@ def prepare_scripts(copy: Path, site_scripts: list[str]) -> None:
                 module.unlink()
 
 
-def prepare_copy(copy: Path, site_scripts: list[str], site_name: str, site_url: str) -> None:
-    """The copy's files, once the engine has built it: trimmed, classic scripts, a READ-ME."""
-    trim_copy(copy)
+def prepare_copy(site: Path, copy: Path, site_scripts: list[str], site_name: str, site_url: str) -> None:
+    """The copy's own files, once its pages and the site's files are in: the search index as a
+    script, classic scripts, a READ-ME."""
+    write_search_index_script(site, copy)
     prepare_scripts(copy, site_scripts)
     (copy / READ_ME).write_text(read_me(site_name, site_url, date.today()), encoding="utf-8")
 

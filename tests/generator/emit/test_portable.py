@@ -1,4 +1,4 @@
-"""The downloadable copy: its config, the page, script and search-index transforms, and the zip."""
+"""The downloadable copy: derived from the built site (page, script and search-index transforms), and the zip."""
 
 from __future__ import annotations
 
@@ -9,12 +9,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator.cli import main
 from generator.emit import portable, portable_scripts
 from generator.emit.csp import page_policy, source_hash
-from generator.emit.portable_hook import index_html_url, search_index_for_disk
+from generator.emit.portable import index_html_url, search_index_for_disk
 from generator.errors import LayermapError
 from generator.render.paths import OFFLINE_COPY
 from tests.conftest import ROOT
@@ -156,38 +155,70 @@ def test_map_index_script_assigns_the_same_data() -> None:
     assert json.loads(script.removeprefix("window.layermapMapIndex = ").rstrip().rstrip(";")) == index
 
 
-# --- config ---------------------------------------------------------------------------------------
+# --- the theme on a page read from disk, and which files ----------------------------------------
 
-BASE = """site_name: x
-site_url: !ENV [LAYERMAP_SITE_URL, ""]
-theme:
-  name: material
-  features: [navigation.instant, navigation.instant.progress, navigation.top, search.highlight]
-plugins:
-  - search
-  - tags
-"""
-
-
-def test_copy_config_inherits_the_site_and_adds_the_offline_plugin_shim_and_classic_scripts() -> None:
-    config = yaml.safe_load(portable.copy_config("mkdocs.yml", BASE, ["assets/layermap/depth.js"], ["hooks/s.py"]))
-    assert config["INHERIT"] == "mkdocs.yml"
-    assert config["plugins"] == ["search", "tags", "offline"]
-    assert config["theme"] == {"features": ["navigation.top", "search.highlight"]}  # no instant navigation
-    assert config["extra"]["polyfills"] == [portable.SHIM_PATH] and "iframe-worker" in portable.SHIM_PATH
-    assert config["extra_javascript"] == [{"path": "assets/layermap/depth.js", "defer": True}]
-    assert config["hooks"] == ["hooks/s.py", portable.PORTABLE_HOOK]
-    excluded = config["exclude_docs"].splitlines()  # never copied into the copy
-    assert {"/assets/pyodide/", "/assets/layermap/calculator.js", "/assets/layermap/offline.js"} <= set(excluded)
+THEME_CONFIG = ('{"base": "../..", "features": ["navigation.instant", "navigation.instant.progress", "navigation.top", '
+                '"search.highlight"], "search": "../../assets/javascripts/workers/search.js", "tags": null}')
+PAGE = ('<html><head><meta charset="utf-8"><title>T</title></head><body><p>x</p>'
+        f'<script id="__config" type="application/json">{THEME_CONFIG}</script>\n'
+        '<script src="../../assets/javascripts/bundle.js"></script>\n'
+        '<script src="../../assets/layermap/depth.js" type="module"></script>\n'
+        '<script src="../../assets/layermap/calculator.js" type="module"></script>\n'
+        '<script src="../../assets/layermap/map.js" type="module"></script>\n'
+        '<script src="../../assets/layermap/offline.js" type="module"></script>\n</body></html>')
+SITE_SCRIPTS = ["assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/map.js",
+                "assets/layermap/offline.js"]
 
 
-def test_the_sites_own_exclusions_are_kept() -> None:
-    config = yaml.safe_load(portable.copy_config("mkdocs.yml", BASE + "exclude_docs: |\n  drafts/\n", [], []))
-    assert config["exclude_docs"].splitlines()[0] == "drafts/"
+def test_a_page_read_from_disk_has_no_instant_navigation_and_loads_the_search_shim_in_its_head() -> None:
+    out = portable.for_file_protocol(PAGE)
+    config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', out).group(1))
+    assert config["features"] == ["navigation.top", "search.highlight"]
+    assert {k: v for k, v in config.items() if k != "features"} == {k: v for k, v in json.loads(THEME_CONFIG).items() if k != "features"}
+    head = out[: out.index("</head>")]
+    assert head.endswith(f'<script src="../../{portable.SHIM_PATH}"></script>\n')
+    assert out.count("iframe-worker") == 1
 
 
-def test_without_plugins_the_engine_default_search_is_kept() -> None:
-    assert portable.site_plugins("site_name: x\n") == ["search"]
+def test_on_the_home_page_the_shim_is_named_from_the_site_root() -> None:
+    out = portable.for_file_protocol(PAGE.replace('"base": "../.."', '"base": "."'))
+    assert f'<script src="{portable.SHIM_PATH}"></script>' in out
+
+
+def test_a_page_without_the_theme_config_is_left_as_it_is() -> None:
+    assert portable.for_file_protocol("<html><head></head><body></body></html>") == "<html><head></head><body></body></html>"
+
+
+def test_the_theme_config_is_written_back_as_the_theme_writes_it() -> None:
+    """Unchanged, it round-trips byte for byte (Jinja's tojson: sorted keys, <, >, & and ' escaped)."""
+    written = '{"a": "x \\u003c/script\\u003e \\u0026 \\u0027", "b": [1, null], "c": "\\u00e9"}'
+    assert portable.theme_config_json(json.loads(written)) == written
+
+
+def test_module_scripts_become_classic_deferred_scripts_without_those_that_need_a_server() -> None:
+    out = portable.classic_script_tags(PAGE, SITE_SCRIPTS)
+    assert 'type="module"' not in out
+    assert re.findall(r'<script src="([^"]+)"( defer)?></script>', out) == [
+        ("../../assets/javascripts/bundle.js", ""), ("../../assets/layermap/depth.js", " defer"),
+        (f"../../{portable.MAP_INDEX_SCRIPT}", " defer"), ("../../assets/layermap/map.js", " defer")]
+    assert "\n\n" not in out  # a script left out leaves no blank line
+
+
+def test_a_module_script_that_is_not_ours_is_left_alone() -> None:
+    tag = '<script src="../../assets/layermap/extra.js" type="module"></script>'
+    assert portable.classic_script_tags(tag, SITE_SCRIPTS) == tag
+
+
+@pytest.mark.parametrize(("name", "kept"), [
+    ("index.html", True), ("layer-3/gpu-clusters/index.html", True), ("assets/layermap/depth.js", True),
+    ("assets/layermap/boot.js", True), (portable.SHIM_PATH, True), ("search/search_index.js", True),
+    ("404.html", False), ("search/search_index.json", False), ("assets/javascripts/bundle.js.map", False),
+    ("assets/pyodide/pyodide.asm.wasm", False), ("assets/py/calculators/x.py", False),
+    ("assets/layermap/calc-worker.js", False), ("assets/layermap/calculator.js", False),
+    ("assets/layermap/offline.js", False), ("assets/pyodide-notes.txt", True),
+])
+def test_which_of_the_sites_files_the_copy_keeps(name: str, kept: bool) -> None:
+    assert portable.in_copy(name) is kept
 
 
 # --- the search frame's inline script and the policy ----------------------------------------------
@@ -270,6 +301,14 @@ def test_the_copys_search_index_is_inlined_with_index_html_locations(built: tupl
     index = json.loads(text.removeprefix("var __index = "))
     locations = [d["location"] for d in index["docs"]]
     assert locations and all(loc.split("#")[0].endswith("index.html") for loc in locations)
+
+
+def test_every_built_pages_theme_config_round_trips(built: tuple[Path, Path]) -> None:
+    """What the copy writes back for a page's theme config is what the theme wrote (but for the features)."""
+    site, _ = built
+    for page in site.rglob("*.html"):
+        written = re.search(r'<script id="__config" type="application/json">(.*?)</script>', page.read_text(encoding="utf-8"), re.DOTALL).group(1)
+        assert portable.theme_config_json(json.loads(written)) == written, page
 
 
 def test_the_copys_scripts_are_classic(built: tuple[Path, Path]) -> None:
