@@ -23,6 +23,7 @@ from generator.emit.csp import with_security_meta
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
 from generator.emit.page_workers import fill_page_cache
+from generator.emit.page_writers import Finish, pages_written_by
 from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
 from generator.memo import return_freed_memory
@@ -60,15 +61,17 @@ def engine_errors() -> Iterator[None]:
         logger.removeHandler(handler)
 
 
-def _build_into(config_file: Path, target: Path) -> tuple[str, str]:
-    """Build the site into ``target``; return its site_url ("" when none is set) and site_name."""
+def _build_into(config_file: Path, target: Path, finish: Finish) -> tuple[str, str, list[str]]:
+    """Build the site into ``target``, its pages written on two cores (``page_writers.py``), each
+    handed to ``finish`` once written; return its site_url ("" when none is set), its site_name
+    and the pages written so."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    with engine_errors():
+    with engine_errors(), pages_written_by(finish) as written:
         config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
         build(config)
-        return config.site_url or "", config.site_name
+        return config.site_url or "", config.site_name, list(written)
 
 
 _VERBATIM = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
@@ -110,22 +113,27 @@ def _collapse_line_breaks(text: str) -> str:
     return "\n".join(kept)
 
 
-def _finish_pages(site: Path, copy: Path | None = None, site_url: str = "") -> None:
-    """Compact every page and give it its security policy (hashed from the final text); with
-    ``copy``, also write there the page ready for disk (``portable.page_for_disk``), whose policy
-    allows the search shim's frame script too. Each page is read once for both."""
-    shim = (site / portable.SHIM_PATH).read_text(encoding="utf-8") if copy is not None else ""
-    for page in site.rglob("*.html"):
+class _PageFinisher:
+    """Finishes a built page: compacted and given its security policy (hashed from the final
+    text); with a copy folder, also written there ready for disk (``portable.page_for_disk``),
+    with a policy that allows the search shim's frame script too. Each page is read once for both."""
+
+    def __init__(self, site: Path, copy: Path | None) -> None:
+        self.site, self.copy, self.shim = site, copy, None
+
+    def __call__(self, name: str, site_url: str) -> None:
+        page = self.site / name
         text = page.read_text(encoding="utf-8")
-        name = page.relative_to(site).as_posix()
         compact = collapse_whitespace(text)
         finished = with_security_meta(compact, name)
         if finished != text:
             page.write_text(finished, encoding="utf-8")
-        if copy is not None and portable.in_copy(name):
+        if self.copy is not None and portable.in_copy(name):
+            if self.shim is None:
+                self.shim = (self.site / portable.SHIM_PATH).read_text(encoding="utf-8")
             for_disk = portable.page_for_disk(compact, name, site_url, SCRIPTS)
-            (copy / name).parent.mkdir(parents=True, exist_ok=True)
-            (copy / name).write_text(with_security_meta(for_disk, name, frame_scripts(shim, for_disk)), encoding="utf-8")
+            (self.copy / name).parent.mkdir(parents=True, exist_ok=True)
+            (self.copy / name).write_text(with_security_meta(for_disk, name, frame_scripts(self.shim, for_disk)), encoding="utf-8")
 
 
 CLOCK_SLACK = 2.0  # seconds: a file system may round the times it keeps down
@@ -142,20 +150,26 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
     """The site, its downloadable copy (``generator/emit/portable.py``: derived from the built
     pages, zipped while Workbox writes the service worker) and its service worker, which never
     precaches the copy (``downloads/``)."""
-    site_url, site_name = _build_into(config_file, staging)
-    if not site_url:
-        _drop_sitemap(staging)
     with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, ThreadPoolExecutor(1) as zipper:
         copy, copy_zip = Path(scratch) / portable.COPY_FOLDER, Path(scratch) / OFFLINE_COPY
-        portable.copy_site_files(staging, copy)
-        _finish_pages(staging, copy, site_url)
+        finish = _PageFinisher(staging, copy)
+        site_url, site_name, written = _build_into(config_file, staging, finish)
+        for name in _pages(staging) - set(written):  # the theme's own (404.html)
+            finish(name, site_url)
+        if not site_url:
+            _drop_sitemap(staging)
         return_freed_memory()  # the engine's pages, before Workbox's process starts
+        portable.copy_site_files(staging, copy)
         portable.prepare_copy(staging, copy, SCRIPTS, site_name, site_url)
         zipped = zipper.submit(portable.zip_folder, copy, copy_zip)  # zlib lets Workbox's wait run beside it
         write_service_worker(staging)
         zipped.result()
         (staging / OFFLINE_COPY).parent.mkdir(parents=True, exist_ok=True)
         shutil.move(copy_zip, staging / OFFLINE_COPY)
+
+
+def _pages(site: Path) -> set[str]:
+    return {page.relative_to(site).as_posix() for page in site.rglob("*.html")}
 
 
 def build_site(config_file: Path, site_dir: Path) -> None:

@@ -69,6 +69,7 @@ class _Engine:
             page.read_source(self.config)
             if not (folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file():
                 missing.append((len(page.markdown), file.src_uri))
+            page.markdown = None  # the workers read it again: the workers forked from here need not share it
         return [src_uri for _, src_uri in sorted(missing, key=lambda pair: -pair[0])]
 
     def convert(self, src_uris: list[str]) -> int:
@@ -85,6 +86,8 @@ class _Engine:
                 continue
             if search is not None:
                 search.add_entry_from_context(page)  # stored by the cache's hook
+                search.entries.clear()
+            page.markdown = page.content = None  # stored: a worker need not hold every page it converted
             converted += 1
         return converted
 

@@ -1,0 +1,158 @@
+"""Writing the built pages on two cores: the engine's page loop, shared with a forked process.
+
+Part of the engine adapter (with ``engine.py``): it knows MkDocs' build.
+
+Once MkDocs has converted every page, it renders each page's template and writes the page, one
+after another; layermap then finishes each page (``engine.py``: compacted, its security policy,
+the downloadable copy's version of it). At 1,000 topics that is a third of a cold build, on one
+core. While the engine builds, :func:`pages_written_by` stands in for MkDocs' page step: it notes
+each page, and at the last one writes them all, this process taking every other page and a
+forked one the rest, each finishing a page as soon as it is written. The pages are the same
+(MkDocs' own page step, the same templates). What rendering a page leaves for the rest of the
+build comes back to the engine's process: the theme's search entries, put in the engine's page
+order, and the messages logged (a warning still fails a strict build).
+
+A plugin that acts while pages render could keep state that a forked process would lose: when any
+handler of those events is not one known here, or there is no ``fork`` (Windows, macOS' default),
+the pages are written in the engine's process, in order, each finished as soon as it is written.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from generator.emit.page_cache import search_index_of
+
+SHARES = 2
+MIN_PAGES = 24  # fewer pages: writing them takes less than starting a process
+RENDER_EVENTS = ("page_context", "post_page")
+# The handlers of those events that keep nothing a forked process could lose: the theme's search
+# (its entries come back) and layermap's head-script hook (it only edits the page it is given).
+KNOWN_HANDLERS = ("material.plugins.search.plugin", "layermap_depth_first_paint")
+
+Finish = Callable[[str, str], None]  # (the written page's path in the site, the site's URL)
+
+
+def _handler_source(handler: object) -> str:
+    module = getattr(handler, "__module__", "") or ""
+    code = getattr(getattr(handler, "__func__", handler), "__code__", None)
+    return f"{module} {code.co_filename if code else ''}"
+
+
+def can_share(config) -> bool:  # noqa: ANN001 - the engine's config
+    """Whether every handler of the events run while a page renders is known to keep no state."""
+    handlers = [h for event in RENDER_EVENTS for h in config.plugins.events.get(event, [])]
+    return all(any(known in _handler_source(h) for known in KNOWN_HANDLERS) for h in handlers)
+
+
+def _fork_context():  # noqa: ANN202
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork") if "fork" in methods else None
+
+
+class _Said(logging.Handler):
+    """The messages a forked process's share logs, to be said by the engine's process."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.NOTSET)
+        self.records: list[tuple[str, int, str]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append((record.name, record.levelno, record.getMessage()))
+
+
+@contextmanager
+def _said_not_shown() -> Iterator[_Said]:
+    """In a forked process: what MkDocs logs is kept, not shown (the engine's process says it)."""
+    logger = logging.getLogger("mkdocs")
+    said = _Said()
+    handlers, propagate = logger.handlers[:], logger.propagate
+    logger.handlers, logger.propagate = [said], False
+    try:
+        yield said
+    finally:
+        logger.handlers, logger.propagate = handlers, propagate
+
+
+@dataclass
+class _PageLoop:
+    """MkDocs' page step (``build._build_page``), its calls noted and run at the last page."""
+
+    write_page: Callable[..., None]
+    finish: Finish
+    calls: list[tuple] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
+
+    def __call__(self, page, config, doc_files, *rest, **named) -> None:  # noqa: ANN001 - MkDocs' signature
+        self.calls.append((page, config, doc_files, rest, named))
+        if page is doc_files[-1].page:
+            self.write_all(config)
+
+    def write_one(self, number: int) -> list:
+        """Write (and finish) the noted page ``number``; return the search entries it added."""
+        page, config, doc_files, rest, named = self.calls[number]
+        search = search_index_of(config)
+        start = len(search.entries) if search is not None else 0
+        self.write_page(page, config, doc_files, *rest, **named)
+        self.finish(page.file.dest_uri, config.site_url or "")
+        self.written.append(page.file.dest_uri)
+        return search.entries[start:] if search is not None else []
+
+    def write_share(self, share: int, shares: int) -> dict[int, list]:
+        return {n: self.write_one(n) for n in range(share, len(self.calls), shares)}
+
+    def write_all(self, config) -> None:  # noqa: ANN001
+        context = _fork_context()
+        if len(self.calls) < MIN_PAGES or context is None or not can_share(config):
+            for number in range(len(self.calls)):
+                self.write_one(number)
+            return
+        search = search_index_of(config)
+        start = len(search.entries) if search is not None else 0
+        with ProcessPoolExecutor(1, mp_context=context) as other:
+            theirs = other.submit(_other_share, SHARES)
+            entries = {}
+            for share in range(SHARES - 1):
+                entries |= self.write_share(share, SHARES)
+            their_entries, their_pages, said = theirs.result()
+        for name, level, message in said:
+            logging.getLogger(name).log(level, message)
+        entries |= their_entries
+        self.written += their_pages
+        if search is not None:
+            search.entries[start:] = [entry for number in sorted(entries) for entry in entries[number]]
+
+
+_loop: _PageLoop | None = None  # the forked process's, inherited from the engine's process
+
+
+def _other_share(shares: int) -> tuple[dict[int, list], list[str], list[tuple[str, int, str]]]:
+    """In the forked process: the last share of the pages, what their search entries were, the
+    pages written and what was logged."""
+    assert _loop is not None  # noqa: S101 - set before the fork
+    with _said_not_shown() as said:
+        _loop.written = []
+        entries = _loop.write_share(shares - 1, shares)
+    return entries, _loop.written, said.records
+
+
+@contextmanager
+def pages_written_by(finish: Finish) -> Iterator[list[str]]:
+    """While the engine builds: its pages written on two cores and each finished by ``finish``;
+    gives the list of the pages written (paths in the site), filled as the build goes."""
+    global _loop  # noqa: PLW0603 - the forked process finds it here
+    from mkdocs.commands import build
+
+    write_page = build._build_page
+    _loop = _PageLoop(write_page, finish)
+    build._build_page = _loop
+    try:
+        yield _loop.written
+    finally:
+        build._build_page = write_page
+        _loop = None
