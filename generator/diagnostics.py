@@ -86,6 +86,9 @@ class ContentError(Exception):
         super().__init__(log.report())
         self.log = log
 
+    def __reduce__(self) -> tuple:  # raised in a forked process, it arrives with every diagnostic
+        return type(self), (self.log,)
+
 
 def relative_name(path: Path, root: Path) -> str:
     """A path as editors see it: relative to the project when possible."""

@@ -11,3 +11,6 @@ class LayermapError(Exception):
 
     def __str__(self) -> str:
         return f"{self.message}\n    fix: {self.hint}" if self.hint else self.message
+
+    def __reduce__(self) -> tuple:  # raised in a forked process, it arrives whole (the hint too)
+        return type(self), (self.message, self.hint)

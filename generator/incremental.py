@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,7 @@ from generator.memo import forget_everything
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap
 from generator.pipeline import docs_tree, load_map
+from generator.processes import fork_context
 from generator.project import Project
 from generator.render.bibliography import map_labels, map_sources
 from generator.render.pages import PageSource, page_renderers
@@ -173,13 +175,7 @@ def build(project: Project, before_engine: Callable[[list[Diagnostic], Path], No
 
 def _build(project: Project, before_engine: Callable[[list[Diagnostic], Path], None], settings: BuildSettings,
            clean: bool) -> Built:
-    regenerator = Regenerator(project, settings, serving=False)
-    if not clean:
-        regenerator.restore()
-    done = regenerator.regenerate()
-    regenerator.keep()
-    del regenerator  # its memories are kept on disk: the engine gets the memory back,
-    forget_everything()  # with the memories that pages and checks keep (the map is freed whole)
+    done = _regenerate_apart(project, settings, clean)
     before_engine(done.warnings, done.config)
     generated, inputs = done.config.parent, engine_inputs(done.config.parent)
     if not clean and build_record.is_current(generated, project.site_dir, inputs):
@@ -188,6 +184,29 @@ def _build(project: Project, before_engine: Callable[[list[Diagnostic], Path], N
     build_site(done.config, project.site_dir)
     build_record.remember(generated, project.site_dir, inputs)
     return Built(done.warnings, engine_ran=True)
+
+
+def _regenerate(project: Project, settings: BuildSettings, clean: bool) -> Regeneration:
+    regenerator = Regenerator(project, settings, serving=False)
+    if not clean:
+        regenerator.restore()
+    done = regenerator.regenerate()
+    regenerator.keep()  # its memories are kept on disk, for the next build
+    return done
+
+
+def _regenerate_apart(project: Project, settings: BuildSettings, clean: bool) -> Regeneration:
+    """The docs tree, written by a process forked for it: the map, its checks and its pages never
+    take up the engine's process, nor the processes the engine forks from it. Where there is no
+    fork, here, and every memory that holds the map is emptied before the engine starts."""
+    context = fork_context()
+    if context is None:
+        done = _regenerate(project, settings, clean)
+    else:
+        with ProcessPoolExecutor(1, mp_context=context) as apart:
+            done = apart.submit(_regenerate, project, settings, clean).result()
+    forget_everything()  # and whatever this process remembers of a map (none, when run from the command line)
+    return done
 
 
 def serve(project: Project, address: str, say: Callable[[str], None] = say_on_stderr) -> None:

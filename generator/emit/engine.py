@@ -68,10 +68,10 @@ def _build_into(config_file: Path, target: Path, finish: Finish) -> tuple[str, s
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    with engine_errors(), pages_written_by(finish) as written:
+    with engine_errors(), pages_written_by(finish) as pages:
         config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
         build(config)
-        return config.site_url or "", config.site_name, list(written)
+        return config.site_url or "", config.site_name, pages.written
 
 
 _VERBATIM = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)

@@ -2,7 +2,8 @@
 
 MkDocs' own `serve` rebuilds the whole site after any change: 70 s for a one-word edit at 1,000
 topics. Here the engine's full build runs once, with a small plugin that keeps what it gathered
-(the files, the navigation, the template environment, and which search entries each page gave).
+(the files, the navigation, the template environment) and its pages written on two cores before
+serving starts (``page_writers.py``, which also says which search entries each page gave).
 After an edit, while the set of files and the engine config are unchanged (so every page's
 navigation is too), only the changed pages are read, rendered and written again, their search
 entries replaced in the index; changed assets are copied. Anything else (a page added, removed or
@@ -25,6 +26,7 @@ from typing import Any
 
 from generator.emit.engine import CollectWarnings, engine_errors
 from generator.emit.page_workers import fill_page_cache
+from generator.emit.page_writers import pages_written_by
 from generator.errors import LayermapError
 
 log = logging.getLogger("mkdocs")
@@ -39,13 +41,11 @@ class _Gathered:
     nav: Any = None
     env: Any = None
     search_entries: dict[str, list] = field(default_factory=dict)  # by page src_uri, in build order
-    recording: bool = True  # during the full build; the page updates replace entries themselves
-    recorded: int = 0  # search entries given to pages so far
 
 
-def _keeper(gathered: _Gathered, search: Any) -> Any:
+def _keeper(gathered: _Gathered) -> Any:
     """An engine plugin (made here: it must not be imported before MkDocs is) that keeps the build's state."""
-    from mkdocs.plugins import BasePlugin, event_priority
+    from mkdocs.plugins import BasePlugin
 
     class KeepBuildState(BasePlugin):
         def on_files(self, files: Any, **_: Any) -> Any:
@@ -59,14 +59,6 @@ def _keeper(gathered: _Gathered, search: Any) -> Any:
         def on_env(self, env: Any, **_: Any) -> Any:
             gathered.env = env
             return env
-
-        @event_priority(-100)  # after the search plugin added this page's entries
-        def on_page_context(self, context: Any, page: Any, **_: Any) -> Any:
-            if search is not None and gathered.recording:
-                entries = search.search_index.entries
-                gathered.search_entries[page.file.src_uri] = entries[gathered.recorded:]
-                gathered.recorded = len(entries)
-            return context
 
     return KeepBuildState()
 
@@ -93,16 +85,18 @@ class LiveSite:
         from mkdocs.commands.build import build
 
         self.config = None  # until this build succeeds: a failed one leaves nothing to update page by page
+        # Forking only before serving starts: while the server's and the watcher's threads run, a
+        # forked process could start with a lock one of them holds.
+        before_serving = threading.current_thread() is threading.main_thread()
         with engine_errors():
-            if threading.current_thread() is threading.main_thread():
-                # The pages the cache lacks, converted on every core. Only before serving starts:
-                # forking while the server's and the watcher's threads run could copy a held lock.
-                fill_page_cache(self.config_file)
+            if before_serving:
+                fill_page_cache(self.config_file)  # the pages the cache lacks, converted on every core
             config = self._load()
             gathered = _Gathered()
-            config.plugins["layermap/keep-build-state"] = _keeper(gathered, config.plugins.get(SEARCH_PLUGIN))
-            build(config)
-            gathered.recording = False
+            config.plugins["layermap/keep-build-state"] = _keeper(gathered)
+            with pages_written_by(fork=before_serving) as pages:  # on two cores before serving starts
+                build(config)
+            gathered.search_entries = pages.search_entries
             self.config, self.gathered = config, gathered
             self.full_builds += 1
 

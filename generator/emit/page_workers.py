@@ -25,6 +25,7 @@ from pathlib import Path
 
 from generator.emit import page_cache
 from generator.emit.docs_tree import PAGE_CACHE_HOOK
+from generator.processes import fork_context
 
 MIN_PAGES = 24  # fewer pages to convert: the engine's build does it sooner than workers start
 CHUNKS_PER_WORKER = 4  # pages differ in size: smaller shares keep every worker busy to the end
@@ -124,12 +125,6 @@ def _shares(items: list[str], workers: int) -> list[list[str]]:
     return [items[start::count] for start in range(count)]
 
 
-def process_context():  # noqa: ANN202
-    """Fork where there is fork (workers start with the engine already read), else the default."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else None)
-
-
 def fill_page_cache(config_file: Path, workers: int | None = None) -> int:
     """Convert the pages the cache lacks in worker processes; return how many were converted."""
     global _engine  # noqa: PLW0603
@@ -141,7 +136,7 @@ def fill_page_cache(config_file: Path, workers: int | None = None) -> int:
         return 0
     shares = _shares(missing, workers)
     try:
-        with ProcessPoolExecutor(workers, mp_context=process_context()) as pool:
+        with ProcessPoolExecutor(workers, mp_context=fork_context() or multiprocessing.get_context()) as pool:
             return sum(pool.map(_convert_share, [str(config_file)] * len(shares), shares))
     except BrokenProcessPool:  # a worker died (out of memory?): the engine's build converts the pages
         return 0

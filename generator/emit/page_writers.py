@@ -20,13 +20,13 @@ the pages are written in the engine's process, in order, each finished as soon a
 from __future__ import annotations
 
 import logging
-import multiprocessing
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from generator.emit.page_cache import search_index_of
+from generator.processes import fork_context
 
 SHARES = 2
 MIN_PAGES = 24  # fewer pages: writing them takes less than starting a process
@@ -48,11 +48,6 @@ def can_share(config) -> bool:  # noqa: ANN001 - the engine's config
     """Whether every handler of the events run while a page renders is known to keep no state."""
     handlers = [h for event in RENDER_EVENTS for h in config.plugins.events.get(event, [])]
     return all(any(known in _handler_source(h) for known in KNOWN_HANDLERS) for h in handlers)
-
-
-def _fork_context():  # noqa: ANN202
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork") if "fork" in methods else None
 
 
 class _Said(logging.Handler):
@@ -80,13 +75,19 @@ def _said_not_shown() -> Iterator[_Said]:
 
 
 @dataclass
-class _PageLoop:
-    """MkDocs' page step (``build._build_page``), its calls noted and run at the last page."""
+class PageLoop:
+    """MkDocs' page step (``build._build_page``), its calls noted and run at the last page.
+
+    Once the engine has written its pages: ``written``, each page's path in the site, and
+    ``search_entries``, the theme's search entries each page gave (by source path, in the
+    engine's order)."""
 
     write_page: Callable[..., None]
-    finish: Finish
+    finish: Finish | None = None
+    fork: bool = True  # False where forking is unsafe (once other threads run)
     calls: list[tuple] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
+    search_entries: dict[str, list] = field(default_factory=dict)
 
     def __call__(self, page, config, doc_files, *rest, **named) -> None:  # noqa: ANN001 - MkDocs' signature
         self.calls.append((page, config, doc_files, rest, named))
@@ -99,7 +100,8 @@ class _PageLoop:
         search = search_index_of(config)
         start = len(search.entries) if search is not None else 0
         self.write_page(page, config, doc_files, *rest, **named)
-        self.finish(page.file.dest_uri, config.site_url or "")
+        if self.finish is not None:
+            self.finish(page.file.dest_uri, config.site_url or "")
         self.written.append(page.file.dest_uri)
         return search.entries[start:] if search is not None else []
 
@@ -107,28 +109,28 @@ class _PageLoop:
         return {n: self.write_one(n) for n in range(share, len(self.calls), shares)}
 
     def write_all(self, config) -> None:  # noqa: ANN001
-        context = _fork_context()
-        if len(self.calls) < MIN_PAGES or context is None or not can_share(config):
-            for number in range(len(self.calls)):
-                self.write_one(number)
-            return
         search = search_index_of(config)
         start = len(search.entries) if search is not None else 0
-        with ProcessPoolExecutor(1, mp_context=context) as other:
-            theirs = other.submit(_other_share, SHARES)
-            entries = {}
-            for share in range(SHARES - 1):
-                entries |= self.write_share(share, SHARES)
-            their_entries, their_pages, said = theirs.result()
-        for name, level, message in said:
-            logging.getLogger(name).log(level, message)
-        entries |= their_entries
-        self.written += their_pages
+        context = fork_context()
+        if not self.fork or len(self.calls) < MIN_PAGES or context is None or not can_share(config):
+            entries = self.write_share(0, 1)
+        else:
+            with ProcessPoolExecutor(1, mp_context=context) as other:
+                theirs = other.submit(_other_share, SHARES)
+                entries = {}
+                for share in range(SHARES - 1):
+                    entries |= self.write_share(share, SHARES)
+                their_entries, their_pages, said = theirs.result()
+            for name, level, message in said:
+                logging.getLogger(name).log(level, message)
+            entries |= their_entries
+            self.written += their_pages
+        self.search_entries = {self.calls[n][0].file.src_uri: entries[n] for n in sorted(entries)}
         if search is not None:
-            search.entries[start:] = [entry for number in sorted(entries) for entry in entries[number]]
+            search.entries[start:] = [entry for page_entries in self.search_entries.values() for entry in page_entries]
 
 
-_loop: _PageLoop | None = None  # the forked process's, inherited from the engine's process
+_loop: PageLoop | None = None  # the forked process's, inherited from the engine's process
 
 
 def _other_share(shares: int) -> tuple[dict[int, list], list[str], list[tuple[str, int, str]]]:
@@ -142,17 +144,17 @@ def _other_share(shares: int) -> tuple[dict[int, list], list[str], list[tuple[st
 
 
 @contextmanager
-def pages_written_by(finish: Finish) -> Iterator[list[str]]:
-    """While the engine builds: its pages written on two cores and each finished by ``finish``;
-    gives the list of the pages written (paths in the site), filled as the build goes."""
+def pages_written_by(finish: Finish | None = None, fork: bool = True) -> Iterator[PageLoop]:
+    """While the engine builds: its pages written on two cores (with ``fork``) and each finished
+    by ``finish``; gives the loop, whose ``written`` and ``search_entries`` fill as the build goes."""
     global _loop  # noqa: PLW0603 - the forked process finds it here
     from mkdocs.commands import build
 
     write_page = build._build_page
-    _loop = _PageLoop(write_page, finish)
+    _loop = PageLoop(write_page, finish, fork)
     build._build_page = _loop
     try:
-        yield _loop.written
+        yield _loop
     finally:
         build._build_page = write_page
         _loop = None

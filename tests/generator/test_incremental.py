@@ -4,6 +4,8 @@ tree a cold generation writes: after every kind of edit, file by file."""
 from __future__ import annotations
 
 import gc
+import os
+import pickle
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -11,8 +13,10 @@ from pathlib import Path
 import pytest
 from mini_project import MiniProject
 
+from generator import incremental
 from generator.content.schema import Topic
 from generator.diagnostics import ContentError
+from generator.errors import LayermapError
 from generator.incremental import Regenerator, build
 from generator.pipeline import generate
 from generator.project import Project
@@ -147,10 +151,15 @@ class _EngineWouldStart(Exception):
     pass
 
 
-def test_the_engine_starts_with_the_map_freed(project: Project, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+@pytest.mark.parametrize("fork", [True, False], ids=["docs tree written apart", "no fork"])
+def test_the_engine_starts_with_the_map_freed(fork: bool, project: Project, monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
     """The engine's processes fork from the build's: no topic of the map may be alive then (the
-    memories that pages and checks keep are emptied once the docs tree is written)."""
+    docs tree is written by a process of its own or, with no fork, the memories that pages and
+    checks keep are emptied once it is written)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    if not fork:
+        monkeypatch.setattr(incremental, "fork_context", lambda: None)
     alive: list[int] = []
 
     def topics() -> list[Topic]:
@@ -168,3 +177,41 @@ def test_the_engine_starts_with_the_map_freed(project: Project, monkeypatch: pyt
     with pytest.raises(_EngineWouldStart):
         build(project, before_engine=count_topics)
     assert alive == [0]
+
+
+def test_the_docs_tree_is_written_by_a_process_forked_for_it(project: Project, monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    writers = tmp_path / "writers.txt"
+    regenerate = Regenerator.regenerate
+
+    def noting_the_process(self: Regenerator) -> object:
+        with writers.open("a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()}\n")
+        return regenerate(self)
+
+    def stop(*_: object) -> None:
+        raise _EngineWouldStart
+
+    monkeypatch.setattr(Regenerator, "regenerate", noting_the_process)
+    with pytest.raises(_EngineWouldStart):
+        build(project, before_engine=stop)
+    pids = writers.read_text(encoding="utf-8").split()
+    assert len(pids) == 1 and int(pids[0]) != os.getpid()
+    assert (project.root / ".layermap" / "mkdocs.yml").is_file()  # what it wrote is there for the engine
+
+
+def test_bad_content_in_the_forked_generation_arrives_with_every_diagnostic(project: Project, mini: MiniProject,
+                                                                            monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    replace_in(mini, "layer-2/chips.yaml", "layer: 2", "layer: 99")
+    with pytest.raises(ContentError) as caught:
+        build(project)
+    errors = [d for d in caught.value.log.items if d.severity == "error"]
+    assert errors and all(d.file.endswith("layer-2/chips.yaml") for d in errors)
+    assert "layer" in caught.value.log.report() and not project.site_dir.exists()
+
+
+def test_an_error_with_a_fix_crosses_from_a_forked_process_whole() -> None:
+    error = pickle.loads(pickle.dumps(LayermapError("the engine failed", "fix the theme")))
+    assert (type(error), error.message, error.hint) == (LayermapError, "the engine failed", "fix the theme")

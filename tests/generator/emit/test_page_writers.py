@@ -33,36 +33,37 @@ def _engine(pages: int, handlers: dict | None = None) -> tuple[SimpleNamespace, 
     search = _Search()
     plugins = SimpleNamespace(values=lambda: [search], events=handlers or {})
     config = SimpleNamespace(plugins=plugins, site_url="https://example.org/")
-    files = [SimpleNamespace(page=SimpleNamespace(file=SimpleNamespace(dest_uri=f"p{n}/index.html"), number=n))
+    files = [SimpleNamespace(page=SimpleNamespace(file=SimpleNamespace(dest_uri=f"p{n}/index.html", src_uri=f"p{n}.md"), number=n))
              for n in range(pages)]
     for file in files:
         file.page.file.page = file.page
     return config, files
 
 
-def _run(config: SimpleNamespace, files: list, finished: list) -> list[str]:
+def _run(config: SimpleNamespace, files: list, finished: list) -> page_writers.PageLoop:
     def write_page(page, config, doc_files, *rest, **named) -> None:  # noqa: ANN001, ARG001 - MkDocs' signature
         config.plugins.values()[0].search_index.entries.append(f"entry of page {page.number}")
         if page.number == 7:
             logging.getLogger("mkdocs.test").warning("page 7 says: a link points nowhere")
 
-    loop = page_writers._PageLoop(write_page, lambda name, url: finished.append((name, url)))
+    loop = page_writers.PageLoop(write_page, lambda name, url: finished.append((name, url)))
     page_writers._loop = loop
     try:
         for file in files:
             loop(file.page, config, files, False)
     finally:
         page_writers._loop = None
-    return loop.written
+    return loop
 
 
 def test_pages_are_shared_out_and_search_entries_come_back_in_the_engines_order(caplog: pytest.LogCaptureFixture) -> None:
     config, files = _engine(page_writers.MIN_PAGES + 6)
     finished: list = []
     with caplog.at_level(logging.WARNING, logger="mkdocs"):
-        written = _run(config, files, finished)
-    assert sorted(written) == sorted(f"p{n}/index.html" for n in range(len(files)))
+        loop = _run(config, files, finished)
+    assert sorted(loop.written) == sorted(f"p{n}/index.html" for n in range(len(files)))
     assert config.plugins.values()[0].search_index.entries == [f"entry of page {n}" for n in range(len(files))]
+    assert list(loop.search_entries.items()) == [(f"p{n}.md", [f"entry of page {n}"]) for n in range(len(files))]
     # this process wrote and finished the even pages; the forked one the odd pages (page 7 among them)
     assert finished == [(f"p{n}/index.html", "https://example.org/") for n in range(0, len(files), 2)]
     said = [r.getMessage() for r in caplog.records if "page 7" in r.getMessage()]
@@ -72,7 +73,7 @@ def test_pages_are_shared_out_and_search_entries_come_back_in_the_engines_order(
 def test_few_pages_are_written_here_in_order() -> None:
     config, files = _engine(3)
     finished: list = []
-    assert _run(config, files, finished) == ["p0/index.html", "p1/index.html", "p2/index.html"]
+    assert _run(config, files, finished).written == ["p0/index.html", "p1/index.html", "p2/index.html"]
     assert [name for name, _ in finished] == ["p0/index.html", "p1/index.html", "p2/index.html"]
 
 
