@@ -174,7 +174,7 @@ def _pages(site: Path) -> set[str]:
 
 def build_site(config_file: Path, site_dir: Path) -> None:
     """Fill the engine's page cache, build into a temporary sibling folder with the service worker
-    and the downloadable copy (when its config is there), then swap it in place of ``site_dir``."""
+    and the downloadable copy, then swap it in place of ``site_dir``."""
     staging = site_dir.with_name(f".{site_dir.name}.new")
     retired = site_dir.with_name(f".{site_dir.name}.old")
     for leftover in (staging, retired):

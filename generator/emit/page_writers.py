@@ -25,29 +25,25 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from generator.emit.docs_tree import HEAD_SCRIPT_HOOK
 from generator.emit.page_cache import search_index_of
 from generator.processes import fork_context
 
 SHARES = 2
 MIN_PAGES = 24  # fewer pages: writing them takes less than starting a process
 RENDER_EVENTS = ("page_context", "post_page")
-# The handlers of those events that keep nothing a forked process could lose: the theme's search
-# (its entries come back) and layermap's head-script hook (it only edits the page it is given).
-KNOWN_HANDLERS = ("material.plugins.search.plugin", "layermap_depth_first_paint")
+# The handlers of those events that keep nothing a forked process could lose, by module: the
+# theme's search (its entries come back) and layermap's head-script hook (it only edits the page
+# it is given; MkDocs names a hook's module by its path in the config).
+KNOWN_HANDLERS = frozenset({"material.plugins.search.plugin", HEAD_SCRIPT_HOOK})
 
 Finish = Callable[[str, str], None]  # (the written page's path in the site, the site's URL)
-
-
-def _handler_source(handler: object) -> str:
-    module = getattr(handler, "__module__", "") or ""
-    code = getattr(getattr(handler, "__func__", handler), "__code__", None)
-    return f"{module} {code.co_filename if code else ''}"
 
 
 def can_share(config) -> bool:  # noqa: ANN001 - the engine's config
     """Whether every handler of the events run while a page renders is known to keep no state."""
     handlers = [h for event in RENDER_EVENTS for h in config.plugins.events.get(event, [])]
-    return all(any(known in _handler_source(h) for known in KNOWN_HANDLERS) for h in handlers)
+    return all(getattr(handler, "__module__", None) in KNOWN_HANDLERS for handler in handlers)
 
 
 class _Said(logging.Handler):

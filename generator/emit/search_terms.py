@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 SEARCH_INDEX = "search/search_index.json"
@@ -30,6 +31,13 @@ def _words(text: str, separator: re.Pattern[str]) -> list[str]:
     return [word for word in separator.split(text) if word]
 
 
+@lru_cache(maxsize=1 << 16)  # a map's words repeat from section to section: each is trimmed once
+def _term(word: str) -> tuple[str, str]:
+    """The word as lunr's trimmer leaves it, and that term case-folded."""
+    term = _TRIM.sub("", word)
+    return term, term.casefold()
+
+
 def lean_text(html: str, separator: re.Pattern[str]) -> str:
     """A section's text for the index: its opening words, then each further term once."""
     text = " ".join(_TAG.sub(" ", html).split())
@@ -38,12 +46,12 @@ def lean_text(html: str, separator: re.Pattern[str]) -> str:
     cut = text.rfind(" ", 0, OPENING_CHARACTERS)
     cut = cut if cut > 0 else OPENING_CHARACTERS
     opening, rest = text[:cut], text[cut:]
-    seen = {_TRIM.sub("", word).casefold() for word in _words(opening, separator)}
+    seen = {_term(word)[1] for word in _words(opening, separator)}
     terms = []
     for word in _words(rest, separator):
-        term = _TRIM.sub("", word)
-        if term and term.casefold() not in seen:
-            seen.add(term.casefold())
+        term, folded = _term(word)
+        if term and folded not in seen:
+            seen.add(folded)
             terms.append(term)
     return f"{opening} … {' '.join(terms)}" if terms else opening
 
