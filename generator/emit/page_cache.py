@@ -135,8 +135,9 @@ def remove_unused(folder: Path, used_since: float) -> int:
 # --- one page's conversion -----------------------------------------------------------------------
 
 
-class _Messages(logging.Handler):
-    """What the engine logs while it converts a page, kept to be said again on a hit."""
+class Messages(logging.Handler):
+    """What the engine logs while it converts a page, kept to be said again (:func:`say_again`)
+    on a hit; also what a forked process logs while it writes pages (``page_writers.py``)."""
 
     def __init__(self) -> None:
         super().__init__(logging.NOTSET)
@@ -173,7 +174,12 @@ def restore_page(page, entry: dict, files) -> None:  # noqa: ANN001
     page.present_anchor_ids = set(entry["anchors"])
     links = entry["links"]
     page.links_to_anchors = None if links is None else {files.get_file_from_path(uri): anchors for uri, anchors in links}
-    for name, level, message in entry["messages"]:
+    say_again(entry["messages"])
+
+
+def say_again(records: list) -> None:
+    """Log again what a :class:`Messages` kept, each message by the logger that said it."""
+    for name, level, message in records:
         logging.getLogger(name).log(level, message)
 
 
@@ -184,7 +190,7 @@ class _Build:
         self.folder = Path(CACHE_FOLDER)
         self.digest = ""
         self.pending: dict[str, tuple[str, dict | None]] = {}
-        self.messages: _Messages | None = None
+        self.messages: Messages | None = None
 
     def start(self, folder: Path) -> None:
         self.stop_listening()  # a page whose conversion failed in an earlier build
@@ -192,7 +198,7 @@ class _Build:
 
     def listen(self) -> None:
         self.stop_listening()
-        self.messages = _Messages()
+        self.messages = Messages()
         logging.getLogger("mkdocs").addHandler(self.messages)
 
     def stop_listening(self) -> list[list]:

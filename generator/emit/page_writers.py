@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from generator.emit.docs_tree import HEAD_SCRIPT_HOOK
-from generator.emit.page_cache import search_index_of
+from generator.emit.page_cache import Messages, say_again, search_index_of
 from generator.processes import fork_context
 
 SHARES = 2
@@ -46,22 +46,11 @@ def can_share(config) -> bool:  # noqa: ANN001 - the engine's config
     return all(getattr(handler, "__module__", None) in KNOWN_HANDLERS for handler in handlers)
 
 
-class _Said(logging.Handler):
-    """The messages a forked process's share logs, to be said by the engine's process."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.NOTSET)
-        self.records: list[tuple[str, int, str]] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append((record.name, record.levelno, record.getMessage()))
-
-
 @contextmanager
-def _said_not_shown() -> Iterator[_Said]:
+def _said_not_shown() -> Iterator[Messages]:
     """In a forked process: what MkDocs logs is kept, not shown (the engine's process says it)."""
     logger = logging.getLogger("mkdocs")
-    said = _Said()
+    said = Messages()
     handlers, propagate = logger.handlers[:], logger.propagate
     logger.handlers, logger.propagate = [said], False
     try:
@@ -117,8 +106,7 @@ class PageLoop:
                 for share in range(SHARES - 1):
                     entries |= self.write_share(share, SHARES)
                 their_entries, their_pages, said = theirs.result()
-            for name, level, message in said:
-                logging.getLogger(name).log(level, message)
+            say_again(said)
             entries |= their_entries
             self.written += their_pages
         self.search_entries = {self.calls[n][0].file.src_uri: entries[n] for n in sorted(entries)}
@@ -129,7 +117,7 @@ class PageLoop:
 _loop: PageLoop | None = None  # the forked process's, inherited from the engine's process
 
 
-def _other_share(shares: int) -> tuple[dict[int, list], list[str], list[tuple[str, int, str]]]:
+def _other_share(shares: int) -> tuple[dict[int, list], list[str], list[list]]:
     """In the forked process: the last share of the pages, what their search entries were, the
     pages written and what was logged."""
     assert _loop is not None  # noqa: S101 - set before the fork
