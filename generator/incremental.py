@@ -35,13 +35,14 @@ from generator.emit import build_record
 from generator.emit.build_record import code_fingerprint, engine_inputs
 from generator.emit.docs_tree import write_tree
 from generator.emit.engine import build_site
+from generator.emit.prerendered import PrerenderedPages
 from generator.emit.serve import serve_forever, served_site
 from generator.emit.serve_status import write_failure
 from generator.emit.watch import ContentWatcher, say_on_stderr
 from generator.memo import forget_everything
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap
-from generator.pipeline import docs_tree, load_map
+from generator.pipeline import docs_tree, load_map, page_texts
 from generator.processes import fork_context
 from generator.project import Project
 from generator.render.bibliography import map_labels, map_sources
@@ -75,9 +76,11 @@ class PageMemo:
     texts: dict[str, str] = field(default_factory=dict)
     rendered: int = 0  # pages rendered by this memory, all told
 
-    def render(self, kmap: KnowledgeMap, settings: BuildSettings) -> tuple[list[PageSource], int]:
+    def render(self, kmap: KnowledgeMap, settings: BuildSettings,
+               kept: PrerenderedPages | None = None) -> tuple[list[PageSource], int]:
         """Every page's text, rendering again only what the changes since last time can touch;
-        also how many pages were rendered."""
+        also how many pages were rendered. With ``kept``, each topic page rendered is also
+        rendered as the engine would convert it, and kept there for the engine (over every core)."""
         calculators = CalculatorBridge()
         listed = map_sources(kmap, calculators)
         labels = map_labels(listed)
@@ -90,7 +93,8 @@ class PageMemo:
             redo |= {SOURCES_PAGE} if listing != self.listing else set()
         else:
             redo = set(renderers)
-        self.texts = {path: render() if path in redo else self.texts[path] for path, render in renderers.items()}
+        texts = page_texts(kmap, renderers, redo, settings, calculators, labels, kept)
+        self.texts = {path: texts[path] if path in redo else self.texts[path] for path in renderers}
         self.frame, self.listing, self.topics = frame, listing, dict(kmap.topics)
         self.rendered += len(redo)
         return [PageSource(path, text) for path, text in self.texts.items()], len(redo)
@@ -134,7 +138,7 @@ class Regenerator:
     def regenerate(self) -> Regeneration:
         """Validate the content and write the tree; raises ContentError (nothing written) on bad content."""
         content, kmap = load_map(self.project, self.reading, self.claims)
-        pages, rendered = self.pages.render(kmap, self.settings)
+        pages, rendered = self.pages.render(kmap, self.settings, PrerenderedPages(self.out_dir, self.project.base_config))
         changed: set[str] = set()
         tree = docs_tree(self.project, kmap, self.settings, self.serving, pages)
         config = write_tree(tree, self.project.base_config, self.out_dir, changed)

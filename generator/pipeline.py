@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from generator.calculation import port
@@ -11,12 +12,14 @@ from generator.content.loading import Content, ReadMemo, read_content
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog
 from generator.emit import portable, serve_status
 from generator.emit.docs_tree import DocsTree, layermap_assets, write_tree
+from generator.emit.prerendered import PrerenderedPages, render_topic_pages
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap, build_map
 from generator.project import Project
+from generator.render.bibliography import map_labels, map_sources
 from generator.render.map import MAP_STYLES_FILE, map_stylesheet
 from generator.render.map_index import INDEX_FILE, map_index_json
-from generator.render.pages import PageSource, navigation, render_pages
+from generator.render.pages import PageRenderer, PageSource, navigation, page_renderers, render_pages, render_topic_page, topic_pages
 from generator.settings import BuildSettings
 
 
@@ -49,6 +52,25 @@ def load_map(project: Project, memo: ReadMemo | None = None,
     return content, build_map(content)
 
 
+def page_texts(kmap: KnowledgeMap, renderers: dict[str, PageRenderer], redo: set[str], settings: BuildSettings,
+               calculators: CalculatorBridge, labels: dict[str, str], kept: PrerenderedPages | None) -> dict[str, str]:
+    """The Markdown of the pages in ``redo``. With ``kept``, each topic page among them is also
+    rendered as the engine would convert it and kept there for the engine, over every core; and
+    when every page is rendered, what was kept for pages no longer in the map goes."""
+    topics = topic_pages(kmap)
+    jobs = {path: partial(render_topic_page, kmap, topics[path], calculators, labels, settings)
+            for path in renderers if path in redo and path in topics}
+    if kept is None:
+        texts = {path: job()[0] for path, job in jobs.items()}
+    else:
+        texts = render_topic_pages(jobs, kept, list(renderers))
+        if not kept.supported:  # what was kept under other settings is of no use
+            kept.keep_only(())
+        elif redo >= set(renderers):
+            kept.keep_only(topics)
+    return {path: texts[path] if path in texts else render() for path, render in renderers.items() if path in redo}
+
+
 def uses_calculators(kmap: KnowledgeMap) -> bool:
     return any(depth.calculator for t in kmap.topics.values() for _, depth in t.depths.present())
 
@@ -78,5 +100,12 @@ def generate(project: Project, out_dir: Path | None = None,
     """Validate content and write the docs tree; return the engine config and the warnings.
     ``serving``: the tree also carries what `layermap serve` shows in the page."""
     content, kmap = load_map(project)
-    config = write_tree(docs_tree(project, kmap, settings, serving), project.base_config, out_dir or project.work_dir)
+    out_dir = out_dir or project.work_dir
+    calculators = CalculatorBridge()
+    listed = map_sources(kmap, calculators)
+    renderers = page_renderers(kmap, calculators, settings, listed, map_labels(listed))
+    texts = page_texts(kmap, renderers, set(renderers), settings, calculators, map_labels(listed),
+                       PrerenderedPages(out_dir, project.base_config))
+    pages = [PageSource(path, text) for path, text in texts.items()]
+    config = write_tree(docs_tree(project, kmap, settings, serving, pages), project.base_config, out_dir)
     return config, content.warnings

@@ -21,7 +21,7 @@ from pathlib import Path
 from generator.emit.files import write_text_atomically
 
 RECORD = "last-build.json"
-SKIPPED_FOLDERS = ("cache",)  # the generated folder's caches are not engine inputs
+SKIPPED_FOLDERS = ("cache", "prerendered")  # the generated folder's caches are not engine inputs (a prerendered page is its Markdown's)
 ENGINE_PACKAGES = ("mkdocs", "mkdocs-material", "markdown", "pymdown-extensions", "nh3")
 CODE = Path(__file__).resolve().parents[2]  # generator/, calculators/, calcview/ beside each other
 

@@ -16,6 +16,12 @@ messages it logged then (a broken link's warning still fails a strict build).
 The theme's search index entries of a page are kept the same way in ``cache/search``, keyed by
 what the theme's search reads (the page's URL, title, content, table of contents and metadata).
 
+A page the cache lacks may have been converted by the generator already: ``<config folder>/prerendered``
+holds, for each such page, what converting it gives (``generator/emit/prerendered.py``), with the
+digest of the Markdown it was made from and a stamp of the settings and hooks it assumed
+(:func:`prerender_stamp`). It is used when both match this build's (and not copied into the
+cache: the generator keeps it); otherwise the engine converts the page.
+
 The stored entry is the page as this build would make it, so a build from the cache is the same,
 byte for byte, as one without it. Each use refreshes an entry's time; the build that owns the
 cache removes the entries it did not use (:func:`remove_unused`). Only the standard library and
@@ -34,6 +40,8 @@ from importlib import metadata
 from pathlib import Path
 
 CACHE_FOLDER = "cache"
+PRERENDERED = "prerendered"  # beside the config, written by the generator (generator/emit/prerendered.py)
+PRERENDER_FORMAT = 1
 PAGES, SEARCH = "pages", "search"
 FORMAT = 1  # the entries' layout: a change here invalidates every entry
 PACKAGES = ("markdown", "pymdown-extensions", "pygments", "mkdocs", "mkdocs-material", "nh3")
@@ -66,11 +74,15 @@ def package_versions() -> tuple[str, ...]:
     return tuple(found)
 
 
+def file_digest(path: Path) -> str:
+    return hashlib.blake2b(path.read_bytes(), digest_size=20).hexdigest()
+
+
 def _source_digest(handler: object) -> str:
     code = getattr(getattr(handler, "__func__", handler), "__code__", None)
     if code is None:
         return _stable(handler)  # type: ignore[return-value]
-    return hashlib.blake2b(Path(code.co_filename).read_bytes(), digest_size=20).hexdigest()
+    return file_digest(Path(code.co_filename))
 
 
 def conversion_digest(config) -> str:  # noqa: ANN001 - the engine's config
@@ -79,6 +91,42 @@ def conversion_digest(config) -> str:  # noqa: ANN001 - the engine's config
                 for handler in config.plugins.events.get(event, [])]
     return digest(FORMAT, package_versions(), config["markdown_extensions"], config["mdx_configs"],
                   config.use_directory_urls, dict(config.validation.links), handlers)
+
+
+def page_handlers(config) -> list[list[str]]:  # noqa: ANN001 - the engine's config
+    """Each handler of the events that can change a page's conversion: its event, module and source."""
+    return [[event, getattr(handler, "__module__", ""), _source_digest(handler)] for event in PAGE_EVENTS
+            for handler in config.plugins.events.get(event, [])]
+
+
+def prerender_stamp(extensions: list, configs: dict, use_directory_urls: bool, handlers: list[list[str]]) -> str:
+    """What a page converted outside the engine assumed of the build: the Markdown extensions and
+    their settings, the URL style, and the hooks that handle a page while it converts."""
+    return digest(PRERENDER_FORMAT, package_versions(), extensions, configs, use_directory_urls, handlers)
+
+
+def markdown_digest(markdown: str) -> str:
+    return digest(markdown)
+
+
+def prerendered_text(stamp: str, markdown: str, entry: dict) -> str:
+    """A prerendered page's file: a line saying what it was made from and for, then the entry."""
+    header = json.dumps({"stamp": stamp, "markdown": markdown_digest(markdown)})
+    return header + "\n" + json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+
+
+def prerendered_entry(folder: Path, page, markdown: str, stamp: str, read: bool = True) -> dict | None:  # noqa: ANN001
+    """The generator's conversion of the page, when it was made from this Markdown for this build
+    (``read=False``: only whether there is one, an empty dict)."""
+    try:
+        with (folder / f"{page.file.src_uri}.json").open(encoding="utf-8") as kept:
+            header = json.loads(kept.readline())
+            if header != {"stamp": stamp, "markdown": markdown_digest(markdown)}:
+                return None
+            entry = json.loads(kept.read()) if read else {}
+    except (OSError, ValueError):
+        return None
+    return entry if isinstance(entry, dict) else None
 
 
 def files_digest(files) -> str:  # noqa: ANN001 - the engine's Files
@@ -188,13 +236,16 @@ class _Build:
 
     def __init__(self) -> None:
         self.folder = Path(CACHE_FOLDER)
+        self.prerendered, self.stamp = Path(PRERENDERED), ""
         self.digest = ""
         self.pending: dict[str, tuple[str, dict | None]] = {}
         self.messages: Messages | None = None
 
-    def start(self, folder: Path) -> None:
+    def start(self, config) -> None:  # noqa: ANN001 - the engine's config
         self.stop_listening()  # a page whose conversion failed in an earlier build
-        self.folder, self.digest, self.pending = folder, "", {}
+        self.folder, self.digest, self.pending = cache_folder(config), "", {}
+        self.prerendered = Path(config.config_file_path).parent / PRERENDERED
+        self.stamp = prerender_stamp_of(config)
 
     def listen(self) -> None:
         self.stop_listening()
@@ -247,7 +298,7 @@ def cache_search_entries(index, folder: Path) -> None:  # noqa: ANN001
 
 
 def on_config(config, **_: object):  # noqa: ANN001, ANN201
-    _build.start(cache_folder(config))
+    _build.start(config)
     index = search_index_of(config)
     if index is not None:
         cache_search_entries(index, _build.folder)
@@ -263,6 +314,8 @@ def on_page_markdown(markdown: str, page, **_: object) -> str:  # noqa: ANN001
     key = page_key(_build.digest, page, markdown)
     entry = read_entry(_build.folder / PAGES / f"{key}.json")
     entry = entry if isinstance(entry, dict) else None
+    if entry is None:
+        entry = prerendered_entry(_build.prerendered, page, markdown, _build.stamp)
     _build.pending[page.file.src_uri] = (key, entry)
     if entry is None:
         _build.listen()
@@ -277,6 +330,11 @@ def _skip_render(page):  # noqa: ANN001, ANN202
     def render(config, files) -> None:  # noqa: ANN001, ARG001 - the engine's signature
         page.content = ""
     return render
+
+
+def prerender_stamp_of(config) -> str:  # noqa: ANN001 - the engine's config
+    return prerender_stamp(config["markdown_extensions"], config["mdx_configs"], config.use_directory_urls,
+                           page_handlers(config))
 
 
 def on_page_content(html: str, page, files, **_: object) -> str:  # noqa: ANN001

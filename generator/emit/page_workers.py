@@ -4,7 +4,8 @@ Part of the engine adapter (with ``engine.py``): it runs MkDocs' own steps, so i
 
 The engine converts pages one after another. Before it builds, :func:`fill_page_cache` reads the
 config, the files and the navigation as the engine's build does, works out which pages the cache
-(``generator/emit/page_cache.py``) lacks, and has worker processes convert them: each runs the
+(``generator/emit/page_cache.py``) lacks (a page the generator converted already is not lacking:
+its search entries are made while the engine writes pages, on every core, ``page_writers.py``), and has worker processes convert them: each runs the
 engine's own page step (the same MkDocs code and hooks, so the same HTML) on its share of the
 pages, which stores each page and its search entries in the cache. The engine's build then finds
 every page there. A worker never reports: a page it could not convert is simply not stored, and
@@ -64,11 +65,14 @@ class _Engine:
 
         build = page_cache.digest(page_cache.conversion_digest(self.config), page_cache.files_digest(self.files))
         folder = page_cache.cache_folder(self.config) / page_cache.PAGES
+        prerendered = Path(self.config_file).parent / page_cache.PRERENDERED
+        stamp = page_cache.prerender_stamp_of(self.config)
         missing = []
         for file in self.files.documentation_pages(inclusion=InclusionLevel.is_included):
             page = self.page(file.src_uri)
             page.read_source(self.config)
-            if not (folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file():
+            if not ((folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file()
+                    or page_cache.prerendered_entry(prerendered, page, page.markdown, stamp, read=False) is not None):
                 missing.append((len(page.markdown), file.src_uri))
             page.markdown = None  # the workers read it again: the workers forked from here need not share it
         return [src_uri for _, src_uri in sorted(missing, key=lambda pair: -pair[0])]

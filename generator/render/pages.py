@@ -15,6 +15,7 @@ from generator.render.overview import render_home, render_layer
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, topic_page
 from generator.render.ports import Calculators
 from generator.render.topic import render_topic
+from generator.render.topic_html import LeftToEngine, ProseConverter, RenderedPage, render_topic_html
 from generator.settings import BuildSettings
 
 NavItem = str | dict[str, "str | list[NavItem]"]
@@ -55,8 +56,27 @@ def _layer_text(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
 
 def _topic_text(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None, labels: dict[str, str],
                 settings: BuildSettings) -> str:
+    return render_topic_page(kmap, topic, calculators, labels, settings)[0]
+
+
+def render_topic_page(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None, labels: dict[str, str],
+                      settings: BuildSettings, prose: ProseConverter | None = None) -> tuple[str, RenderedPage | None]:
+    """A topic's page as Markdown, and with ``prose``, also as the engine would convert it (None
+    for a page only the engine can convert: ``render/topic_html.py``)."""
     page = topic_page(topic)
-    return render_topic(kmap, topic, calculators, topic_map_html(kmap, topic, page), labels, settings.siblings_shown)
+    map_html = topic_map_html(kmap, topic, page)
+    text = render_topic(kmap, topic, calculators, map_html, labels, settings.siblings_shown)
+    if prose is None:
+        return text, None
+    try:
+        return text, render_topic_html(kmap, topic, prose, calculators, map_html, labels, settings.siblings_shown)
+    except LeftToEngine:
+        return text, None
+
+
+def topic_pages(kmap: KnowledgeMap) -> dict[str, Topic]:
+    """Each topic by the path of its page."""
+    return {topic_page(topic): topic for topic in kmap.topics.values()}
 
 
 def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None,

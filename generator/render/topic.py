@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.content.citations import cited_keys
-from generator.content.schema import Source, Topic
+from generator.content.schema import Layer, Source, Topic
 from generator.content.yaml_source import text_fields
 from generator.memo import remembered_by_identity
 from generator.model.graph import KnowledgeMap, MapEdge
@@ -94,13 +94,16 @@ def nearby_siblings(kmap: KnowledgeMap, topic: Topic, limit: int) -> tuple[Topic
     return tuple(t for t in in_layer[start:start + limit + 1] if t.id != topic.id)[:limit]
 
 
+def sibling_listing(kmap: KnowledgeMap, topic: Topic, limit: int) -> tuple[tuple[Topic, ...], Layer, int]:
+    """The siblings a topic page lists (:func:`nearby_siblings`), their layer, and how many there are in all."""
+    return nearby_siblings(kmap, topic, limit), kmap.layer_of(topic), len(kmap.topics_by_layer[topic.layer]) - 1
+
+
 def _siblings(kmap: KnowledgeMap, topic: Topic, page: str, limit: int) -> str:
-    siblings = nearby_siblings(kmap, topic, limit)
+    siblings, layer, total = sibling_listing(kmap, topic, limit)
     if not siblings:
         return ""
-    layer = kmap.layer_of(topic)
     items = "\n".join(f"- [{md_text(t.title)}]({link(page, topic_page(t))})  \n  {md_text(t.summary)}" for t in siblings)
-    total = len(kmap.topics_by_layer[topic.layer]) - 1
     more = f"\n\n[All {total} other topics in {md_text(layer_label(layer))}]({link(page, layer_page(layer.number))})" if total > len(siblings) else ""
     # data-search-exclude: the list repeats other pages' summaries; indexing it would make the
     # search index grow with the square of the map.

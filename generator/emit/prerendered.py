@@ -1,0 +1,138 @@
+"""Topic pages converted by the generator, for the engine to take up instead of converting them.
+
+``render/topic_html.py`` renders a topic page as the engine would convert its Markdown. This module
+writes the result where the engine's page-cache hook looks for it (``<work folder>/prerendered/``,
+read by ``page_cache.prerendered_entry``): for each topic page, what converting it gives, the digest
+of the Markdown it stands for, and a stamp of what it assumed of the engine (its Markdown extensions
+and their settings, as MkDocs reads them from the project's ``mkdocs.yml``; directory URLs; the
+hooks that handle a page while it converts). The hook uses an entry only when both match, so a
+changed page, setting or hook means the engine converts the page as before.
+
+Rendering the topic pages is shared out over the machine's cores (:func:`render_topic_pages`):
+forked processes each render a share, Markdown and HTML, write the HTML here and send the Markdown back.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from copy import deepcopy
+from pathlib import Path
+
+from generator.emit import page_cache
+from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, SANITISER, SANITISER_HOOK
+from generator.emit.files import write_text_atomically
+from generator.processes import fork_context
+from generator.render.topic_html import ProseConverter, RenderedPage
+
+FOLDER = page_cache.PRERENDERED
+MIN_PAGES = 48  # fewer topic pages: one process renders them sooner than a second one starts
+
+TopicJob = Callable[[ProseConverter | None], tuple[str, RenderedPage | None]]  # a topic page's Markdown, and its HTML
+
+
+def engine_markdown(base_config: Path) -> tuple[list[str], dict[str, dict]]:
+    """The Markdown extensions and their settings as the engine will read them from the project's
+    config (MkDocs' own option: its built-in extensions first)."""
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.utils.yaml import yaml_load
+
+    with base_config.open(encoding="utf-8") as text:
+        raw = yaml_load(text).get("markdown_extensions") or []
+    option = deepcopy(MkDocsConfig.markdown_extensions)
+    return option.run_validation(raw), option.configdata
+
+
+def engine_stamp(extensions: list[str], configs: dict[str, dict]) -> str:
+    """``page_cache.prerender_stamp`` of a build of the generated tree: directory URLs, and the page
+    hooks the tree's config lists (the sanitiser, then the page cache, which runs last)."""
+    cache, sanitiser = page_cache.file_digest(PAGE_CACHE), page_cache.file_digest(SANITISER)
+    handlers = [["page_markdown", PAGE_CACHE_HOOK, cache],
+                ["page_content", SANITISER_HOOK, sanitiser], ["page_content", PAGE_CACHE_HOOK, cache]]
+    return page_cache.prerender_stamp(extensions, configs, True, handlers)
+
+
+# The extensions whose work on a page is the sum of their work on each Markdown field (none reads
+# the page as a whole: footnotes or abbreviations would), and the two render/topic_html.py does itself.
+FIELD_BY_FIELD = frozenset({"tables", "fenced_code", "attr_list", "admonition", "pymdownx.details",
+                            "pymdownx.superfences", "pymdownx.highlight"})
+WRITTEN_BY_THE_RENDERER = frozenset({"md_in_html", "toc"})
+
+
+def renderer_supports(extensions: list[str], configs: dict[str, dict]) -> bool:
+    """Whether the engine's Markdown settings are those ``render/topic_html.py`` renders as the engine
+    would: known extensions only, md_in_html among them, and the table of contents with a ¶ permalink
+    by each heading and every heading level the renderer writes (1 to 3) in it."""
+    toc = configs.get("toc", {})
+    depth = toc.get("toc_depth", 6)
+    return (set(extensions) <= FIELD_BY_FIELD | WRITTEN_BY_THE_RENDERER and WRITTEN_BY_THE_RENDERER <= set(extensions)
+            and set(toc) <= {"permalink", "toc_depth"} and toc.get("permalink") is True
+            and isinstance(depth, int) and depth >= 3)
+
+
+class PrerenderedPages:
+    """The work folder's ``prerendered/``: what the engine would make of each topic page (nothing,
+    when the project's Markdown settings are not those the renderer knows: :func:`renderer_supports`)."""
+
+    def __init__(self, out_dir: Path, base_config: Path) -> None:
+        self.folder = out_dir / FOLDER
+        self.extensions, self.configs = engine_markdown(base_config)
+        self.stamp = engine_stamp(self.extensions, self.configs)
+        self.supported = renderer_supports(self.extensions, self.configs)
+
+    def converter(self, pages: Iterable[str]) -> ProseConverter | None:
+        return ProseConverter(self.extensions, self.configs, pages) if self.supported else None
+
+    def write(self, path: str, text: str, rendered: RenderedPage | None) -> None:
+        """Keep the page's HTML (or, for a page left to the engine, remove what an earlier run kept)."""
+        from mkdocs.utils.meta import get_data
+
+        target = self.folder / f"{path}.json"
+        if rendered is None:
+            target.unlink(missing_ok=True)
+            return
+        write_text_atomically(target, page_cache.prerendered_text(self.stamp, get_data(text)[0], rendered.entry()))
+
+    def keep_only(self, paths: Iterable[str]) -> None:
+        """Remove what was kept for pages no longer in the map."""
+        wanted = {self.folder / f"{path}.json" for path in paths}
+        for path in self.folder.rglob("*.json") if self.folder.is_dir() else ():
+            if path not in wanted:
+                path.unlink()
+
+
+_work: tuple[dict[str, TopicJob], PrerenderedPages, list[str]] | None = None  # a forked process's, from its parent
+
+
+def _render_share(paths: list[str]) -> dict[str, str]:
+    assert _work is not None
+    jobs, kept, pages = _work
+    prose = kept.converter(pages)
+    texts = {}
+    for path in paths:
+        texts[path], rendered = jobs[path](prose)
+        kept.write(path, texts[path], rendered)
+    return texts
+
+
+def render_topic_pages(jobs: dict[str, TopicJob], kept: PrerenderedPages, pages: list[str],
+                       workers: int | None = None) -> dict[str, str]:
+    """Run each topic page's job; keep its HTML in ``kept``; return each page's Markdown, in the jobs'
+    order. ``pages``: every page of the map (a link in a Markdown field resolves against them)."""
+    global _work  # noqa: PLW0603 - what forked processes start with
+    workers = workers or os.cpu_count() or 1
+    paths, context = list(jobs), fork_context()
+    _work = (jobs, kept, pages)
+    try:
+        if context is None or workers < 2 or len(paths) < MIN_PAGES:
+            return _render_share(paths)
+        shares = [paths[start::workers] for start in range(workers)]
+        with ProcessPoolExecutor(workers - 1, mp_context=context) as pool:
+            others = [pool.submit(_render_share, share) for share in shares[1:]]
+            texts = _render_share(shares[0])
+            for other in others:
+                texts |= other.result()
+        return {path: texts[path] for path in paths}
+    finally:
+        _work = None

@@ -1,0 +1,431 @@
+"""A topic's page as the engine would make it of the page's Markdown, rendered here instead.
+
+``render/topic.py`` writes each topic page as Markdown with raw HTML (``markdown`` attributes,
+read by Python-Markdown's ``md_in_html``); converting that whole page is most of an engine build.
+This module renders the same page from the typed model: the page's frame as HTML written here,
+and only the Markdown fields converted, one by one (:class:`ProseConverter`). What it returns,
+:class:`RenderedPage`, is what the engine learns when it converts the page itself: the content
+(sanitised, as the sanitiser hook leaves it), the table of contents, the ids on the page and the
+links to anchors. ``emit/prerendered.py`` hands it to the engine, which then does not convert the page.
+
+The contract, checked by ``tests/generator/render/test_topic_html.py`` on every topic of the map
+and of a synthetic one: the content is the engine's, element for element, attribute for attribute
+and word for word (white space between elements aside, which the built page collapses anyway),
+and the table of contents, ids and links are the engine's exactly. A page with something only the
+engine can judge (a heading inside a Markdown field, a link this module cannot resolve, a Markdown
+field that is not one paragraph where the engine reads it as a run of text) raises
+:class:`LeftToEngine`, and the engine converts that page as before.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+import re
+import xml.etree.ElementTree as etree
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+import markdown
+from markdown.extensions.toc import slugify, strip_tags, unique
+from markdown.treeprocessors import Treeprocessor
+
+from generator.content.sanitise import sanitise
+from generator.content.schema import Depth, DepthLevel, Exercise, Flow, Topic
+from generator.model.graph import KnowledgeMap, MapEdge
+from generator.render.citations import reference_labels, render_citations, source_anchor
+from generator.render.depth import TRY_IT, depth_anchor, depths_served, render_depth_switcher
+from generator.render.escape import code_block, markdown_block, md_prose_text, md_text, one_line
+from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, relative_url, topic_page
+from generator.render.ports import Calculators
+from generator.render.text import attr, inline, long_date
+from generator.render.topic import format_source, page_sources, sibling_listing
+from generator.settings import BuildSettings
+
+# The engine's own extensions of a page that this module writes itself rather than converts.
+WRITTEN_HERE = ("md_in_html", "toc")
+PERMALINK = '<a class="headerlink" href="#{0}" title="Permanent link">&para;</a>'
+_HEADING = re.compile(r"<h[1-6][\s>]")
+_TAG = re.compile(r"<([a-zA-Z][\w:-]*)(\s[^<>]*)>")
+_ID = re.compile(r"""\s(id|name)=(?:"([^"]*)"|'([^']*)')""")
+
+
+class LeftToEngine(Exception):  # noqa: N818 - not an error: the engine converts the page as before
+    """The page holds something only the engine can judge; it converts the page itself."""
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    """What the engine learns of a page when it converts it (``page_cache.stored_page``'s fields)."""
+
+    content: str
+    toc: list[dict]
+    anchors: list[str]
+    links: list[list]  # [[docs path of the page linked to, {anchor: link as written}]], in reading order
+
+    def entry(self) -> dict:
+        return {"content": self.content, "toc": self.toc, "title": None, "anchors": self.anchors,
+                "links": self.links, "messages": []}
+
+
+@dataclass
+class _Links:
+    """The links to anchors a page holds, by the page they go to, in reading order (MkDocs' ``links_to_anchors``)."""
+
+    by_page: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def add(self, page: str, anchor: str, written: str) -> None:
+        self.by_page.setdefault(page, {}).setdefault(anchor, written)
+
+
+class _PageLinks(Treeprocessor):
+    """The engine's link step (``mkdocs.structure.pages._RelativePathTreeprocessor``) for the links
+    a Markdown field may hold: a ``.md`` link to a page of the map becomes its built URL; anything
+    else relative, or absolute, is left to the engine (it would warn, or guess)."""
+
+    def __init__(self, md: markdown.Markdown, pages: frozenset[str]) -> None:
+        super().__init__(md)
+        self.pages = pages
+        self.page = ""
+        self.links = _Links()
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            key = {"a": "href", "img": "src"}.get(element.tag)
+            if key is not None:
+                element.set(key, self.built(element.get(key, "")))
+
+    def built(self, url: str) -> str:
+        scheme, netloc, path, query, anchor = urlsplit(url)
+        if scheme or netloc or markdown.util.AMP_SUBSTITUTE in url:
+            return url
+        if url.startswith(("/", "\\")):
+            raise LeftToEngine(f"an absolute link {url!r}")
+        if not path:
+            if anchor:
+                self.links.add(self.page, anchor, url)
+            return url
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(self.page), unquote(path)).lstrip("/"))
+        if target not in self.pages:
+            raise LeftToEngine(f"a link {url!r} this renderer cannot resolve")
+        if anchor:
+            self.links.add(target, anchor, url)
+        return urlunsplit(("", "", relative_url(self.page, target), query, anchor))
+
+
+class ProseConverter:
+    """Markdown fields to HTML, one field at a time, with the engine's extensions and settings
+    (all but those whose work this module does itself, :data:`WRITTEN_HERE`)."""
+
+    def __init__(self, extensions: list[str], configs: dict[str, dict], pages: Iterable[str]) -> None:
+        kept = [name for name in extensions if name not in WRITTEN_HERE]
+        self.md = markdown.Markdown(extensions=kept, extension_configs={k: v for k, v in configs.items() if k in kept})
+        self.framing = markdown.Markdown(extensions=["md_in_html"])
+        self.linker = _PageLinks(self.md, frozenset(pages))
+        self.md.treeprocessors.register(self.linker, "layermap_links", 0)  # last, as the engine's is
+
+    def start(self, page: str) -> _Links:
+        self.linker.page, self.linker.links = page, _Links()
+        return self.linker.links
+
+    def block(self, text: str) -> str:
+        """A field read as blocks (paragraphs, lists, code), as inside a ``<section markdown>``."""
+        if "[TOC]" in text:
+            raise LeftToEngine("a [TOC] marker")
+        self.md.reset()
+        out = self.md.convert(text)
+        if _HEADING.search(out):
+            raise LeftToEngine("a heading inside a Markdown field")
+        return out
+
+    def raw(self, written: str) -> str:
+        """Raw HTML blocks inside a ``markdown`` element, as md_in_html writes them back (their
+        block-level elements parsed and written again, attributes by name): by md_in_html itself,
+        in a wrapper, which costs little for these few small blocks."""
+        self.framing.reset()
+        out = self.framing.convert(f'<div markdown="1">\n\n{written}\n\n</div>')
+        return out.removeprefix("<div>\n").removesuffix("\n</div>")
+
+    def span(self, text: str) -> str:
+        """A field read as a run of text, as inside ``<p markdown>`` or ``<li markdown>``: the same
+        as a paragraph's inside, for a field that is one paragraph (the engine's only case here)."""
+        out = self.block(text)
+        if not out:
+            return ""
+        if not (out.startswith("<p>") and out.endswith("</p>") and out.count("<p>") == 1 and "<p " not in out):
+            raise LeftToEngine("a Markdown field of several blocks where the engine reads one run of text")
+        return out[3:-4]
+
+
+def plain_text(value: str) -> str:
+    """Plain text as the engine renders ``md_text(value)``: ``md_text`` escapes every character
+    Markdown gives a meaning to and Python-Markdown drops the backslashes, so what is left is the
+    text on one line, HTML-escaped (``tests/generator/render/test_topic_html.py`` holds the two equal)."""
+    return inline(one_line(value))
+
+
+# --- the elements md_in_html makes ----------------------------------------------------------------
+
+
+def _attributes(pairs: Iterable[tuple[str, str]]) -> str:
+    """As Python-Markdown writes an element: attributes by name (all given here have a value)."""
+    return "".join(f' {name}="{html.escape(value, quote=True)}"' for name, value in sorted(pairs))
+
+
+def element(tag: str, pairs: Iterable[tuple[str, str]], *children: str) -> str:
+    inner = "\n".join(child.strip("\n") for child in children if child and child.strip())
+    return f"<{tag}{_attributes(pairs)}>\n{inner}\n</{tag}>"
+
+
+def _join(*parts: str) -> str:
+    return "\n".join(part.strip("\n") for part in parts if part and part.strip())
+
+
+# --- the page ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Page:
+    """One page being written: its path, the converter, its links and its headings."""
+
+    path: str
+    prose: ProseConverter
+    links: _Links
+    headings: list[dict] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+
+    def url(self, to_page: str) -> str:
+        return relative_url(self.path, to_page)
+
+    def link(self, to_page: str, text_html: str) -> str:
+        return f'<a href="{attr(self.url(to_page))}">{text_html}</a>'
+
+    def anchor_link(self, anchor: str, text_html: str) -> str:
+        self.links.add(self.path, anchor, f"#{anchor}")
+        return f'<a href="#{attr(anchor)}">{text_html}</a>'
+
+    def heading(self, level: int, inner: str, anchor: str, label: str = "", extra: Iterable[tuple[str, str]] = ()) -> str:
+        """A heading as the toc extension leaves it: its id, its permalink, its place in the contents."""
+        self.headings.append({"level": level, "id": anchor, "name": label or strip_tags(inner)})
+        self.ids.add(anchor)
+        self.links.add(self.path, anchor, f"#{anchor}")
+        return f"<h{level}{_attributes([('id', anchor), *extra])}>{inner}{PERMALINK.format(anchor)}</h{level}>"
+
+    def text(self, value: str) -> str:
+        return plain_text(value)
+
+
+def _breadcrumb(kmap: KnowledgeMap, topic: Topic, page: _Page) -> str:
+    layer = kmap.layer_of(topic)
+    crumbs = f"{page.link(HOME, page.text(kmap.config.title))} › {page.link(layer_page(layer.number), page.text(layer_label(layer)))}"
+    return element("nav", [("class", "lm-breadcrumb"), ("aria-label", "Breadcrumb")], f"<p>{crumbs}</p>")
+
+
+def _depth_index(kmap: KnowledgeMap, topic: Topic, page: _Page) -> str:
+    names = {level.key: level.name for level in kmap.config.depths}
+    links = " · ".join(page.anchor_link(depth_anchor(key), f"{key} {page.text(names[key])}") for key, _ in topic.depths.present())
+    return element("nav", [("class", "lm-depth-index"), ("aria-label", "Depth levels")], f"<p>Depths: {links}</p>")
+
+
+def _switcher(kmap: KnowledgeMap, served: dict[str, list[str]], page: _Page) -> str:
+    levels = {level.key: level.name for level in kmap.config.depths}
+    return page.prose.raw(render_depth_switcher(levels, served))
+
+
+def _flow(flow: Flow, page: _Page, cite: Callable[[str], str]) -> str:
+    steps = "\n".join(
+        f"{n}. **{md_text(step.label)}**" + (f"  \n    {cite(markdown_block(step.detail))}" if step.detail else "")
+        for n, step in enumerate(flow.steps, start=1))
+    source = f"**{cite(md_prose_text(flow.title))}**\n{{ .lm-flow-title }}\n\n{steps}"
+    return element("div", [("class", "lm-flow")], page.prose.block(source))
+
+
+def _answer(exercise: Exercise, end: str, page: _Page, cite: Callable[[str], str]) -> str:
+    if not (exercise.answer or end):
+        return ""
+    summary = "Show answer" if exercise.answer else "Show where it ends"
+    text = page.prose.span(cite(markdown_block(exercise.answer))) if exercise.answer else ""
+    if not end:  # md_in_html ends a run of text with its element's end tag, on the same line
+        return f'<details class="lm-answer">\n<summary>{summary}</summary>\n{text.strip()}</details>'
+    return element("details", [("class", "lm-answer")], f"<summary>{summary}</summary>", text, end)
+
+
+def _playable(exercise: Exercise, instance: str | None, calculators: Calculators | None, depth: Depth) -> tuple[list, str]:
+    if not (exercise.steps and instance and calculators and depth.calculator):
+        return [], ""
+    view = calculators.exercise(depth.calculator.name, dict(depth.calculator.values), exercise)
+    pairs = [("data-calculator", instance), ("data-plan", json.dumps(view.plan, separators=(",", ":")))]
+    rows = "".join(f'<dt>{inline(label)}</dt><dd data-end-output="{name}">{inline(value)}</dd>' for name, label, value in view.end)
+    return pairs, f'<div class="lm-exercise-end"><p class="lm-exercise-end-title">Where it ends:</p><dl>{rows}</dl></div>'
+
+
+def _depth_heading(key: str, title: str, page: _Page) -> str:
+    anchor = f"{key.lower()}-{title.lower().replace(' ', '-')}"
+    hidden = f'<span class="lm-visually-hidden">{key} · </span>'
+    return page.heading(3, hidden + page.text(title), anchor, label=str(inline(f"{key} · {title}")))
+
+
+def _exercises(key: str, depth: Depth, page: _Page, cite: Callable[[str], str], instance: str | None,
+               calculators: Calculators | None) -> str:
+    items = []
+    for exercise in depth.exercises:
+        pairs, end = _playable(exercise, instance, calculators, depth)
+        end = page.prose.raw(end) if end else ""
+        prompt = page.prose.span(cite(markdown_block(exercise.prompt)))
+        items.append(element("li", [("class", "lm-exercise"), *pairs], prompt, TRY_IT if pairs else "",
+                             _answer(exercise, end, page, cite)))
+    return _join(_depth_heading(key, "Things to try", page), element("ol", [("class", "lm-exercises")], *items))
+
+
+def _depth(key: str, level: DepthLevel, depth: Depth, page: _Page, cite: Callable[[str], str],
+           calculators: Calculators | None, serves: list[str]) -> str:
+    anchor = depth_anchor(key)
+    page.ids.add(anchor)
+    heading = page.heading(2, f"{key} · {page.text(level.name)}", f"{anchor}-title")
+    audience = f'<p class="lm-audience">{inline("For " + level.audience[0].lower() + level.audience[1:])}</p>'
+    parts = [heading, audience]
+    if depth.hook:
+        hook = page.prose.span(cite(md_prose_text(depth.hook)))
+        parts.append(f'<p class="lm-hook"><span class="lm-label">Think about it:</span> {hook}</p>')
+    prose = [cite(markdown_block(depth.body)) if depth.body else ""]
+    parts.append(page.prose.block(prose[0]) if prose[0] else "")
+    if depth.flow:
+        parts.append(_flow(depth.flow, page, cite))
+    tail = [f"**Like:** {cite(markdown_block(depth.analogy))}" if depth.analogy else "",
+            f"**Where it breaks:** {cite(markdown_block(depth.breaks))}" if depth.breaks else "",
+            code_block(depth.formulas) if depth.formulas else ""]
+    parts += [page.prose.block(text) for text in tail if text]
+    instance = None
+    if depth.calculator:
+        if calculators is None:
+            raise RuntimeError("a calculator is referenced but no calculator renderer was given")
+        instance = f"calc-{depth.calculator.name}-{key.lower()}"
+        parts.append(page.prose.raw(calculators.html(depth.calculator.name, instance, dict(depth.calculator.values))))
+    if depth.exercises:
+        parts.append(_exercises(key, depth, page, cite, instance, calculators))
+    if depth.tradeoffs:
+        listed = "\n".join(f"- {cite(markdown_block(t))}" for t in depth.tradeoffs)
+        parts.append(_join(_depth_heading(key, "Trade-offs", page), page.prose.block(listed)))
+    pairs = [("class", "lm-depth"), ("id", anchor), ("data-depth", key), ("data-depth-name", level.name),
+             ("data-serves", " ".join(serves)), ("aria-labelledby", f"{anchor}-title")]
+    return element("section", pairs, *parts)
+
+
+def _depths(kmap: KnowledgeMap, topic: Topic, page: _Page, calculators: Calculators | None, labels: dict[str, str]) -> str:
+    levels = {level.key: level for level in kmap.config.depths}
+
+    def cite(text: str) -> str:
+        return render_citations(calculators.expand(text) if calculators else text, kmap.sources, labels=labels)
+
+    keys = [key for key, _ in topic.depths.present()]
+    served = depths_served(list(levels), keys)
+    sections = [_depth(key, levels[key], depth, page, cite, calculators, served[key]) for key, depth in topic.depths.present()]
+    pairs = [("class", "lm-depths"), ("data-topic", topic.id), ("data-depths", " ".join(keys))]
+    return element("div", pairs, _switcher(kmap, served, page), *sections)
+
+
+def _examples(topic: Topic, page: _Page) -> str:
+    if not topic.examples:
+        return ""
+    when = topic.examples.as_of
+    items = "\n".join(f"- **{md_text(e.name)}** ({md_text(e.kind)})" for e in topic.examples.items)
+    return _join(page.heading(2, "Examples", "examples"),
+                 f'<p class="lm-as-of">As of <time datetime="{when.isoformat()}">{long_date(when)}</time>.</p>\n',
+                 page.prose.block(items))
+
+
+def _edge(edge: MapEdge, page: _Page, current: Topic) -> str:
+    def name(topic: Topic) -> str:
+        title = page.text(topic.title)
+        return f"<strong>{title}</strong>" if topic.id == current.id else page.link(topic_page(topic), title)
+
+    kind = f' <span class="lm-edge-kind" data-kind="{attr(edge.kind)}">{inline(edge.kind)}</span>' if edge.kind else ""
+    return f"<li>{name(edge.subject)} {page.text(edge.verb)} {name(edge.object)}.{kind}</li>"
+
+
+def _connections(kmap: KnowledgeMap, topic: Topic, page: _Page, map_html: str) -> str:
+    edges = kmap.edges_by_topic[topic.id]
+    if not edges:
+        return ""
+    listed = "<ul>\n" + "\n".join(_edge(e, page, topic) for e in edges) + "\n</ul>"
+    return _join(page.heading(2, "How it connects", "connections"), map_html + ("\n" if map_html else ""),
+                 element("div", [("class", "lm-connections")], listed))
+
+
+def _siblings(kmap: KnowledgeMap, topic: Topic, page: _Page, limit: int) -> str:
+    siblings, layer, total = sibling_listing(kmap, topic, limit)
+    if not siblings:
+        return ""
+    items = "\n".join(f"<li>{page.link(topic_page(t), page.text(t.title))}<br>\n  {page.text(t.summary)}</li>" for t in siblings)
+    more = (f"<p>{page.link(layer_page(layer.number), f'All {total} other topics in {page.text(layer_label(layer))}')}</p>"
+            if total > len(siblings) else "")
+    heading = page.heading(2, f"More in {page.text(layer_label(layer))}", "siblings", extra=[("data-search-exclude", "")])
+    return _join(heading, f"<ul>\n{items}\n</ul>", more)
+
+
+def _sources(topic: Topic, sources: list, labels: dict[str, str], page: _Page) -> str:
+    if not sources:
+        return ""
+    items = "\n".join(f'<li id="{source_anchor(s.id)}">{format_source(s, labels.get(s.id, ""))}</li>' for s in sources)
+    every = f"<p>Every source of the map, with the topics that cite it: {page.link(SOURCES_PAGE, 'Sources')}.</p>"
+    heading = page.heading(2, "Sources", "sources", extra=[("data-search-exclude", "")])
+    return _join(heading, f'<ol class="lm-sources">\n{items}\n</ol>\n', every)
+
+
+def _nested(headings: list[dict]) -> list[dict]:
+    """The toc extension's nesting: each heading under the nearest one before it of a higher level."""
+    top: list[dict] = []
+    stack: list[dict] = []
+    for heading in headings:
+        token = {**heading, "children": []}
+        while stack and stack[-1]["level"] >= token["level"]:
+            stack.pop()
+        (stack[-1]["children"] if stack else top).append(token)
+        stack.append(token)
+    return top
+
+
+def _anchors(html_text: str) -> list[str]:
+    """The ids on the page, and the names of its ``<a>`` elements, as the engine collects them."""
+    found = set()
+    for tag, attributes in _TAG.findall(html_text):
+        for name, double, single in _ID.findall(attributes):
+            if name == "id" or tag == "a":
+                found.add(html.unescape(double or single))
+    return sorted(found)
+
+
+def render_topic_html(kmap: KnowledgeMap, topic: Topic, prose: ProseConverter, calculators: Calculators | None = None,
+                      map_html: str = "", labels: dict[str, str] | None = None,
+                      siblings_shown: int = BuildSettings.siblings_shown) -> RenderedPage:
+    """The topic's page as the engine would convert ``render_topic``'s Markdown of it (same arguments);
+    raises :class:`LeftToEngine` for a page only the engine can convert."""
+    path = topic_page(topic)
+    page = _Page(path, prose, prose.start(path))
+    listed = page_sources(kmap, topic, calculators)
+    labels = labels if labels is not None else reference_labels(listed)
+    breadcrumb = _breadcrumb(kmap, topic, page)
+    title = page.text(topic.title)
+    title_at = len(page.headings)
+    later = [f'<p class="lm-summary">{inline(topic.summary)}</p>\n',
+             _depth_index(kmap, topic, page),
+             _depths(kmap, topic, page, calculators, labels),
+             _examples(topic, page),
+             _connections(kmap, topic, page, map_html),
+             _siblings(kmap, topic, page, siblings_shown),
+             _sources(topic, listed, labels, page)]
+    # The title's id is worked out last, as the toc extension does: unique among the page's other ids.
+    anchor = unique(slugify(html.unescape(strip_tags(title)), "-"), set(page.ids))
+    h1 = page.heading(1, title, anchor)
+    page.headings.insert(title_at, page.headings.pop())
+    written = _join(breadcrumb, h1, *later)
+    return RenderedPage(content=sanitise(written), toc=_nested(page.headings), anchors=_anchors(written),
+                        links=_title_first(page.links.by_page, path, anchor))
+
+
+def _title_first(by_page: dict[str, dict[str, str]], path: str, anchor: str) -> list[list]:
+    """The title's permalink is the page's first link to an anchor, though its id is worked out last."""
+    own = by_page.pop(path)
+    return [[path, {anchor: own.pop(anchor), **own}], *([target, anchors] for target, anchors in by_page.items())]
