@@ -148,8 +148,9 @@ def sanitise(html: str) -> str:
 
 
 def on_page_content(html: str, **_: object) -> str:
-    """MkDocs hook: sanitise each page's rendered content before the theme wraps it."""
-    return sanitise(html)
+    """MkDocs hook: sanitise each page's rendered content before the theme wraps it (a page the
+    page cache gives back has none yet: nothing to do, and nh3 takes a while to set up each call)."""
+    return sanitise(html) if html else html
 
 
 # --- what `layermap check` reports: content HTML the sanitiser would remove ---------------

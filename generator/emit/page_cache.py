@@ -106,7 +106,7 @@ def prerender_stamp(extensions: list, configs: dict, use_directory_urls: bool, h
 
 
 def markdown_digest(markdown: str) -> str:
-    return digest(markdown)
+    return hashlib.blake2b(markdown.encode("utf-8"), digest_size=20).hexdigest()
 
 
 def prerendered_text(stamp: str, markdown: str, entry: dict) -> str:

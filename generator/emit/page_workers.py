@@ -28,7 +28,8 @@ from generator.emit import page_cache
 from generator.emit.docs_tree import PAGE_CACHE_HOOK
 from generator.processes import fork_context
 
-MIN_PAGES = 24  # fewer pages to convert: the engine's build does it sooner than workers start
+MIN_PAGES = 24  # fewer pages to convert: the engine's build does it sooner than workers start,
+MIN_MARKDOWN = 1_000_000  # unless they are this long (characters): a big map's Sources page alone takes seconds
 CHUNKS_PER_WORKER = 4  # pages differ in size: smaller shares keep every worker busy to the end
 
 
@@ -58,9 +59,9 @@ class _Engine:
         file = self.files.get_file_from_path(src_uri)
         return file.page if file.page is not None else Page(None, file, self.config)
 
-    def missing(self) -> list[str]:
-        """The pages to be built whose conversion the cache lacks (their Markdown as written),
-        the longest first: a map's Sources page alone is a few seconds of one worker's time."""
+    def missing(self) -> list[tuple[int, str]]:
+        """The pages to be built whose conversion the cache lacks (their Markdown's length and
+        path), the longest first: a map's Sources page alone is a few seconds of one worker's time."""
         from mkdocs.structure.files import InclusionLevel
 
         build = page_cache.digest(page_cache.conversion_digest(self.config), page_cache.files_digest(self.files))
@@ -75,7 +76,7 @@ class _Engine:
                     or page_cache.prerendered_entry(prerendered, page, page.markdown, stamp, read=False) is not None):
                 missing.append((len(page.markdown), file.src_uri))
             page.markdown = None  # the workers read it again: the workers forked from here need not share it
-        return [src_uri for _, src_uri in sorted(missing, key=lambda pair: -pair[0])]
+        return sorted(missing, key=lambda pair: -pair[0])
 
     def convert(self, src_uris: list[str]) -> int:
         """Convert pages as the engine's build does (which stores them); return how many were."""
@@ -136,9 +137,9 @@ def fill_page_cache(config_file: Path, workers: int | None = None) -> int:
     with _engine_quiet():
         _engine = _Engine(str(config_file))
         missing = _engine.missing() if _engine.uses_cache() else []
-    if len(missing) < MIN_PAGES or workers < 2:
+    if (len(missing) < MIN_PAGES and sum(length for length, _ in missing) < MIN_MARKDOWN) or workers < 2:
         return 0
-    shares = _shares(missing, workers)
+    shares = _shares([src_uri for _, src_uri in missing], workers)
     try:
         with ProcessPoolExecutor(workers, mp_context=fork_context() or multiprocessing.get_context()) as pool:
             return sum(pool.map(_convert_share, [str(config_file)] * len(shares), shares))

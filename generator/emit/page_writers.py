@@ -85,6 +85,7 @@ class PageLoop:
         search = search_index_of(config)
         start = len(search.entries) if search is not None else 0
         self.write_page(page, config, doc_files, *rest, **named)
+        page.content = None  # written: the theme's search has kept a copy of it too, and nothing reads either again
         if self.finish is not None:
             self.finish(page.file.dest_uri, config.site_url or "")
         self.written.append(page.file.dest_uri)

@@ -46,6 +46,10 @@ from generator.settings import BuildSettings
 
 # The engine's own extensions of a page that this module writes itself rather than converts.
 WRITTEN_HERE = ("md_in_html", "toc")
+# The extensions that only act on a fenced block: a field without a fence is converted without them.
+FENCES = ("fenced_code", "pymdownx.superfences")
+FENCE_MARKS = re.compile(r"```|~~~")
+FRAMED_KEPT = 256
 PERMALINK = '<a class="headerlink" href="#{0}" title="Permanent link">&para;</a>'
 _HEADING = re.compile(r"<h[1-6][\s>]")
 _TAG = re.compile(r"<([a-zA-Z][\w:-]*)(\s[^<>]*)>")
@@ -121,10 +125,14 @@ class ProseConverter:
 
     def __init__(self, extensions: list[str], configs: dict[str, dict], pages: Iterable[str]) -> None:
         kept = [name for name in extensions if name not in WRITTEN_HERE]
+        unfenced = [name for name in kept if name not in FENCES]
         self.md = markdown.Markdown(extensions=kept, extension_configs={k: v for k, v in configs.items() if k in kept})
+        self.unfenced = markdown.Markdown(extensions=unfenced, extension_configs={k: v for k, v in configs.items() if k in unfenced})
         self.framing = markdown.Markdown(extensions=["md_in_html"])
+        self.framed: dict[str, str] = {}
         self.linker = _PageLinks(self.md, frozenset(pages))
-        self.md.treeprocessors.register(self.linker, "layermap_links", 0)  # last, as the engine's is
+        for md in (self.md, self.unfenced):
+            md.treeprocessors.register(self.linker, "layermap_links", 0)  # last, as the engine's is
 
     def start(self, page: str) -> _Links:
         self.linker.page, self.linker.links = page, _Links()
@@ -134,8 +142,9 @@ class ProseConverter:
         """A field read as blocks (paragraphs, lists, code), as inside a ``<section markdown>``."""
         if "[TOC]" in text:
             raise LeftToEngine("a [TOC] marker")
-        self.md.reset()
-        out = self.md.convert(text)
+        md = self.md if FENCE_MARKS.search(text) else self.unfenced  # fences' search of every field is a fifth of it
+        md.reset()
+        out = md.convert(text)
         if _HEADING.search(out):
             raise LeftToEngine("a heading inside a Markdown field")
         return out
@@ -144,9 +153,13 @@ class ProseConverter:
         """Raw HTML blocks inside a ``markdown`` element, as md_in_html writes them back (their
         block-level elements parsed and written again, attributes by name): by md_in_html itself,
         in a wrapper, which costs little for these few small blocks."""
-        self.framing.reset()
-        out = self.framing.convert(f'<div markdown="1">\n\n{written}\n\n</div>')
-        return out.removeprefix("<div>\n").removesuffix("\n</div>")
+        if written not in self.framed:  # the same few switchers and notices on page after page
+            if len(self.framed) > FRAMED_KEPT:
+                self.framed.clear()
+            self.framing.reset()
+            out = self.framing.convert(f'<div markdown="1">\n\n{written}\n\n</div>')
+            self.framed[written] = out.removeprefix("<div>\n").removesuffix("\n</div>")
+        return self.framed[written]
 
     def span(self, text: str) -> str:
         """A field read as a run of text, as inside ``<p markdown>`` or ``<li markdown>``: the same

@@ -192,7 +192,7 @@ def test_a_cache_that_cannot_be_written_only_costs_time(project: Path, conversio
 
 def test_workers_get_the_longest_pages_first_one_to_a_share(project: Path) -> None:
     engine = page_workers._Engine(str(project / "mkdocs.yml"))
-    missing = engine.missing()
+    missing = [src_uri for _, src_uri in engine.missing()]
     assert missing == sorted(PAGES, key=lambda name: -len(PAGES[name]))
     shares = page_workers._shares(missing, workers=1)  # as many shares as pages here: one each, in order
     assert [share[0] for share in shares] == missing
