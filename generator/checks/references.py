@@ -76,7 +76,7 @@ def _check_edges(topics: list[TopicFile], map_config: MapConfig | None, extra_id
     known = {tf.topic.id for tf in topics} | extra_ids
     ids = sorted(known)  # for suggestions
     kinds = [kind.id for kind in map_config.edge_kinds] if map_config else None
-    declared: dict[tuple[str, str, str], str] = {}
+    declared: dict[tuple[str, str, str], tuple[TopicFile, KeyPath]] = {}
     for tf in topics:
         for index, edge in enumerate(tf.topic.edges):
             path = ("edges", index)
@@ -96,10 +96,10 @@ def _check_edges(topics: list[TopicFile], map_config: MapConfig | None, extra_id
                 yield at_topic(tf, (*path, "kind"), "error", f"unknown edge kind `{edge.kind}`", hint, value=True)
             identity = (edge.subject, edge.verb.casefold(), edge.object)
             if identity in declared:
-                yield at_topic(tf, path, "error", f"edge {sentence} is declared twice (also in {declared[identity]})",
+                yield at_topic(tf, path, "error", f"edge {sentence} is declared twice (also in {line_of(*declared[identity])})",
                           "declare each edge once, in either of its two topics: remove this one")
             else:
-                declared[identity] = line_of(tf, path)
+                declared[identity] = (tf, path)  # its line is looked up only if it is declared again
 
 
 def _check_depths(tf: TopicFile) -> Iterator[Diagnostic]:

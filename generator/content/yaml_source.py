@@ -30,23 +30,54 @@ KeyPath = tuple[str | int, ...]
 _BOOLEANS = {"true": True, "false": False}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a big map holds hundreds of thousands of these
 class Position:
     line: int  # 1-based
     column: int  # 1-based
 
 
 @dataclass
+class _Positions:
+    """Where each key and value of a document stands (the key paths are the data's)."""
+
+    keys: dict[KeyPath, Position] = field(default_factory=dict)
+    values: dict[KeyPath, Position] = field(default_factory=dict)
+    spans: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)  # of each value, as character indexes
+
+
+@dataclass
 class YamlDocument:
-    """Plain data plus the positions of its keys and values."""
+    """Plain data plus the positions of its keys and values.
+
+    The positions are only read to say where a problem is, and a big map's documents would hold
+    hundreds of thousands of them (half the memory of its reading, kept between builds): they are
+    worked out from ``source`` the first time one is asked for, and never kept on disk."""
 
     data: Any
-    key_positions: dict[KeyPath, Position] = field(default_factory=dict)
-    value_positions: dict[KeyPath, Position] = field(default_factory=dict)
     duplicate_keys: list[tuple[KeyPath, Position]] = field(default_factory=list)
     first_key_positions: dict[KeyPath, Position] = field(default_factory=dict)  # of duplicated keys
     source: str = ""
-    value_spans: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+    located: _Positions | None = field(default=None, repr=False, compare=False)
+
+    def _positions(self) -> _Positions:
+        if self.located is None:
+            self.located = _locate(self.source)
+        return self.located
+
+    @property
+    def key_positions(self) -> dict[KeyPath, Position]:
+        return self._positions().keys
+
+    @property
+    def value_positions(self) -> dict[KeyPath, Position]:
+        return self._positions().values
+
+    @property
+    def value_spans(self) -> dict[KeyPath, tuple[int, int]]:
+        return self._positions().spans
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "located": None}  # worked out again when needed: small on disk
 
     def text_position(self, path: KeyPath, offset: int) -> Position:
         """Position of the character at ``offset`` of a text value, exact where it can be found.
@@ -172,10 +203,11 @@ def _check_nesting(text: str, loader: type = yaml.SafeLoader) -> None:
 
 
 class _Builder:
-    """Builds plain data from nodes, refusing aliases that contain themselves or explode."""
+    """Builds plain data from nodes, refusing aliases that contain themselves or explode; with
+    ``where``, also notes every key's and value's position there."""
 
-    def __init__(self, doc: YamlDocument) -> None:
-        self.doc = doc
+    def __init__(self, doc: YamlDocument, where: _Positions | None = None) -> None:
+        self.doc, self.where = doc, where
         self.open: set[int] = set()  # nodes being built: meeting one again is a recursive alias
         self.count = 0
 
@@ -190,8 +222,10 @@ class _Builder:
         if id(node) in self.open:
             raise YamlSyntaxError("YAML syntax: an alias `*` refers to the value that contains it", _mark(node),
                                   "remove the alias, or write the value out in full")
-        doc.value_positions[path] = _mark(node)
-        doc.value_spans[path] = (node.start_mark.index, node.end_mark.index)
+        where = self.where
+        if where is not None:
+            where.values[path] = _mark(node)
+            where.spans[path] = (node.start_mark.index, node.end_mark.index)
         if isinstance(node, yaml.ScalarNode):
             return _scalar(node)
         self.open.add(id(node))
@@ -199,14 +233,17 @@ class _Builder:
             if isinstance(node, yaml.SequenceNode):
                 return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
             result: dict[str, Any] = {}
+            key_nodes: dict[str, yaml.Node] = {}
             for key_node, value_node in node.value:
                 key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else \
                     doc.source[key_node.start_mark.index : key_node.end_mark.index].strip() or "?"
                 child = (*path, key)
-                if key in result:
+                if key in result and where is None:
                     doc.duplicate_keys.append((child, _mark(key_node)))
-                    doc.first_key_positions.setdefault(child, doc.key_positions[child])
-                doc.key_positions[child] = _mark(key_node)  # the last one wins, as its value does
+                    doc.first_key_positions.setdefault(child, _mark(key_nodes[key]))
+                key_nodes[key] = key_node
+                if where is not None:
+                    where.keys[child] = _mark(key_node)  # the last one wins, as its value does
                 result[key] = self.build(value_node, child)
             return result
         finally:
@@ -215,6 +252,17 @@ class _Builder:
 
 def _build(node: yaml.Node, path: KeyPath, doc: YamlDocument) -> Any:
     return _Builder(doc).build(node, path)
+
+
+def _locate(source: str) -> _Positions:
+    """The positions in a document read before (so valid YAML): the same nodes, composed again."""
+    where = _Positions()
+    if source:
+        with _collector_paused():
+            root = _compose(source)
+            if root is not None:
+                _Builder(YamlDocument(data=None, source=source), where).build(root, ())
+    return where
 
 
 def _explain(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Position, str]:

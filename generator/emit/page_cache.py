@@ -41,9 +41,9 @@ from pathlib import Path
 
 CACHE_FOLDER = "cache"
 PRERENDERED = "prerendered"  # beside the config, written by the generator (generator/emit/prerendered.py)
-PRERENDER_FORMAT = 1
+PRERENDER_FORMAT = 2
 PAGES, SEARCH = "pages", "search"
-FORMAT = 1  # the entries' layout: a change here invalidates every entry
+FORMAT = 2  # the entries' layout: a change here invalidates every entry
 PACKAGES = ("markdown", "pymdown-extensions", "pygments", "mkdocs", "mkdocs-material", "nh3")
 # The events whose handlers can change what a page converts to, or what the theme's search reads.
 PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
@@ -112,21 +112,19 @@ def markdown_digest(markdown: str) -> str:
 def prerendered_text(stamp: str, markdown: str, entry: dict) -> str:
     """A prerendered page's file: a line saying what it was made from and for, then the entry."""
     header = json.dumps({"stamp": stamp, "markdown": markdown_digest(markdown)})
-    return header + "\n" + json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    return header + "\n" + page_entry_text(entry)
 
 
-def prerendered_entry(folder: Path, page, markdown: str, stamp: str, read: bool = True) -> dict | None:  # noqa: ANN001
-    """The generator's conversion of the page, when it was made from this Markdown for this build
-    (``read=False``: only whether there is one, an empty dict)."""
+def prerendered_path(folder: Path, page, markdown: str, stamp: str) -> Path | None:  # noqa: ANN001
+    """The generator's conversion of the page (one line in: :func:`page_entry_text`), when it was
+    made from this Markdown for this build."""
+    path = folder / f"{page.file.src_uri}.json"
     try:
-        with (folder / f"{page.file.src_uri}.json").open(encoding="utf-8") as kept:
+        with path.open(encoding="utf-8") as kept:
             header = json.loads(kept.readline())
-            if header != {"stamp": stamp, "markdown": markdown_digest(markdown)}:
-                return None
-            entry = json.loads(kept.read()) if read else {}
     except (OSError, ValueError):
         return None
-    return entry if isinstance(entry, dict) else None
+    return path if header == {"stamp": stamp, "markdown": markdown_digest(markdown)} else None
 
 
 def files_digest(files) -> str:  # noqa: ANN001 - the engine's Files
@@ -159,7 +157,43 @@ def read_entry(path: Path) -> object | None:
 def write_entry(path: Path, entry: object) -> None:
     """Written whole (a temporary file, then renamed): builds in parallel never read half an entry.
     A cache that cannot be written (a read-only folder, a full disk) only makes the next build slower."""
-    text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"), default=str)  # one call, one write
+    _write_text(path, json.dumps(entry, ensure_ascii=False, separators=(",", ":"), default=str))  # one call, one write
+
+
+def page_entry_text(entry: dict) -> str:
+    """A page's entry as stored: one line of what the build reads of the page while it reads every
+    page (:func:`read_page_facts`), then one of its content, read only when the page is written
+    (:func:`read_page_content`): the engine's process never holds every page's content at once."""
+    facts = {key: value for key, value in entry.items() if key != "content"}
+    return (json.dumps(facts, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
+            + json.dumps(entry["content"], ensure_ascii=False))
+
+
+def read_page_facts(path: Path, skip: int = 0) -> dict | None:
+    """The first line of a page's entry (after ``skip`` lines), its time refreshed, or None."""
+    try:
+        with path.open(encoding="utf-8") as stored:
+            for _ in range(skip):
+                stored.readline()
+            facts = json.loads(stored.readline())
+        os.utime(path)
+    except (OSError, ValueError):
+        return None
+    return facts if isinstance(facts, dict) else None
+
+
+def read_page_content(path: Path, skip: int = 0) -> str | None:
+    try:
+        with path.open(encoding="utf-8") as stored:
+            for _ in range(skip + 1):
+                stored.readline()
+            content = json.loads(stored.read())
+    except (OSError, ValueError):
+        return None
+    return content if isinstance(content, str) else None
+
+
+def _write_text(path: Path, text: str) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
@@ -238,12 +272,13 @@ class _Build:
         self.folder = Path(CACHE_FOLDER)
         self.prerendered, self.stamp = Path(PRERENDERED), ""
         self.digest = ""
-        self.pending: dict[str, tuple[str, dict | None]] = {}
+        self.pending: dict[str, tuple[str, dict | None, tuple[Path, int]]] = {}
+        self.unread: dict[str, tuple[Path, int]] = {}  # pages whose content is read when they are written
         self.messages: Messages | None = None
 
     def start(self, config) -> None:  # noqa: ANN001 - the engine's config
         self.stop_listening()  # a page whose conversion failed in an earlier build
-        self.folder, self.digest, self.pending = cache_folder(config), "", {}
+        self.folder, self.digest, self.pending, self.unread = cache_folder(config), "", {}, {}
         self.prerendered = Path(config.config_file_path).parent / PRERENDERED
         self.stamp = prerender_stamp_of(config)
 
@@ -312,11 +347,12 @@ def on_files(files, config, **_: object):  # noqa: ANN001, ANN201
 
 def on_page_markdown(markdown: str, page, **_: object) -> str:  # noqa: ANN001
     key = page_key(_build.digest, page, markdown)
-    entry = read_entry(_build.folder / PAGES / f"{key}.json")
-    entry = entry if isinstance(entry, dict) else None
-    if entry is None:
-        entry = prerendered_entry(_build.prerendered, page, markdown, _build.stamp)
-    _build.pending[page.file.src_uri] = (key, entry)
+    where = (_build.folder / PAGES / f"{key}.json", 0)
+    entry = read_page_facts(*where)
+    if entry is None and (prerendered := prerendered_path(_build.prerendered, page, markdown, _build.stamp)):
+        where = (prerendered, 1)
+        entry = read_page_facts(*where)
+    _build.pending[page.file.src_uri] = (key, entry, where)
     if entry is None:
         _build.listen()
     else:
@@ -338,13 +374,28 @@ def prerender_stamp_of(config) -> str:  # noqa: ANN001 - the engine's config
 
 
 def on_page_content(html: str, page, files, **_: object) -> str:  # noqa: ANN001
-    key, entry = _build.pending.pop(page.file.src_uri)
+    key, entry, where = _build.pending.pop(page.file.src_uri)
     if entry is None:
-        write_entry(_build.folder / PAGES / f"{key}.json", stored_page(page, html, _build.stop_listening()))
+        _write_text(_build.folder / PAGES / f"{key}.json", page_entry_text(stored_page(page, html, _build.stop_listening())))
         return html
     del page.render  # the engine's own again
     restore_page(page, entry, files)
-    return entry["content"]
+    _build.unread[page.file.src_uri] = where
+    return ""  # read when the page is written (on_page_context)
+
+
+def on_page_context(context, page, **_: object):  # noqa: ANN001, ANN201
+    """The content of a page the cache gave back, read just before the page is written (and
+    before the theme's search reads it): each page's content is in memory only while it is written."""
+    where = _build.unread.pop(page.file.src_uri, None)
+    if where is not None:
+        content = read_page_content(*where)
+        if content is None:
+            from mkdocs.exceptions import PluginError
+
+            raise PluginError(f"the page cache entry of {page.file.src_uri} ({where[0]}) went missing during the build; build again")
+        page.content = content
+    return context
 
 
 # Last of each event: the key reads the Markdown every other handler has changed, and the stored
@@ -352,3 +403,4 @@ def on_page_content(html: str, page, files, **_: object) -> str:  # noqa: ANN001
 # sets this, without importing MkDocs here.
 for _event in (on_config, on_files, on_page_markdown, on_page_content):
     _event.mkdocs_priority = -100  # type: ignore[attr-defined]
+on_page_context.mkdocs_priority = 100  # type: ignore[attr-defined] # first: the theme's search reads the content

@@ -73,7 +73,7 @@ class _Engine:
             page = self.page(file.src_uri)
             page.read_source(self.config)
             if not ((folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file()
-                    or page_cache.prerendered_entry(prerendered, page, page.markdown, stamp, read=False) is not None):
+                    or page_cache.prerendered_path(prerendered, page, page.markdown, stamp) is not None):
                 missing.append((len(page.markdown), file.src_uri))
             page.markdown = None  # the workers read it again: the workers forked from here need not share it
         return sorted(missing, key=lambda pair: -pair[0])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import posixpath
-from functools import lru_cache
 
 from generator.content.schema import Layer, Topic
 
@@ -20,7 +19,6 @@ def topic_page(topic: Topic) -> str:
     return f"layer-{topic.layer}/{topic.id}.md"
 
 
-@lru_cache(maxsize=65_536)  # a big map's pages link the same few pages over and over (posixpath.relpath is slow)
 def link(from_page: str, to_page: str) -> str:
     """Relative link between two docs-tree pages (the engine turns .md into URLs)."""
     return posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
@@ -44,7 +42,6 @@ def built_url(page: str) -> str:
     return stem + "/"
 
 
-@lru_cache(maxsize=65_536)
 def relative_url(from_page: str, to: str) -> str:
     """Link from the built URL of ``from_page`` to ``to`` (a page or a file of the docs tree)."""
     base = built_url(from_page) or "."

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import pickle
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from generator.content import yaml_source
 from generator.content.yaml_source import Position, YamlSyntaxError, parse_yaml
+from generator.pipeline import load_map
+from generator.project import Project
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def parse(text: str):  # noqa: ANN201
@@ -48,6 +54,25 @@ def test_key_and_value_positions_are_one_based() -> None:
     assert doc.value_positions[("depths", "D1", "body")] == Position(4, 11)
     assert doc.value_positions[("edges", 0)] == Position(6, 5)
     assert doc.key_positions[("edges", 0, "object")] == Position(6, 36)
+
+
+def test_positions_are_worked_out_when_first_asked_for_and_never_kept_on_disk() -> None:
+    doc = parse("id: boards\ndepths:\n  D1:\n    body: Boards hold chips.\n")
+    assert doc.located is None  # reading alone works out no position
+    assert doc.key_positions[("depths", "D1", "body")] == Position(4, 5)
+    assert doc.located is not None
+    again = pickle.loads(pickle.dumps(doc))
+    assert again.located is None and again.data == doc.data and again.source == doc.source
+    assert again.value_spans == doc.value_spans and again.value_positions == doc.value_positions
+
+
+def test_a_map_with_nothing_wrong_works_out_no_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positions are only for saying where a problem is: the real map's reading and checks ask for none."""
+    located: list[str] = []
+    locate = yaml_source._locate
+    monkeypatch.setattr(yaml_source, "_locate", lambda source: located.append(source) or locate(source))
+    load_map(Project(ROOT))
+    assert located == []
 
 
 def test_position_prefers_the_key_and_falls_back_to_the_nearest_parent() -> None:

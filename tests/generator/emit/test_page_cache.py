@@ -196,3 +196,41 @@ def test_workers_get_the_longest_pages_first_one_to_a_share(project: Path) -> No
     assert missing == sorted(PAGES, key=lambda name: -len(PAGES[name]))
     shares = page_workers._shares(missing, workers=1)  # as many shares as pages here: one each, in order
     assert [share[0] for share in shares] == missing
+
+
+def test_a_page_from_the_cache_holds_its_content_only_while_it_is_written(project: Path) -> None:
+    """Every page's content in memory at once was most of a big build's memory: a page the cache gives
+    back is populated without it, and reads it just before it is written (before the theme's search)."""
+    from mkdocs.commands.build import _build_page, _populate_page
+
+    first = build_into(project, "site")  # the engine's own place, where the pages below are written again
+    first = first.rename(project / "first")
+    engine = page_workers._Engine(str(project / "mkdocs.yml"))  # the config, files and navigation, as a build has them
+    config, files, nav = engine.config, engine.files, engine.nav
+    pages = [engine.page(file.src_uri) for file in files.documentation_pages()]
+    for page in pages:
+        _populate_page(page, config, files)
+    assert [page.content for page in pages] == ["", "", ""]
+    assert pages[0].toc and pages[0].present_anchor_ids  # what the engine reads of every page is there
+    env = config.theme.get_env()
+    for page in pages:
+        _build_page(page, config, files.documentation_pages(), nav, env)
+    for name in PAGES:
+        html = name.replace(".md", "/index.html") if name != "index.md" else "index.html"
+        assert (project / "site" / html).read_bytes() == (first / html).read_bytes()
+
+
+def test_a_cache_entry_gone_before_its_page_is_written_fails_with_what_to_do(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    entry = tmp_path / "entry.json"
+    entry.write_text(page_cache.page_entry_text({"content": "<p>kept</p>", "toc": []}), encoding="utf-8")
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="a.md"), content="")
+    page_cache._build.unread["a.md"] = (entry, 0)
+    page_cache.on_page_context({}, page=page)
+    assert page.content == "<p>kept</p>"
+    page_cache._build.unread["a.md"] = (tmp_path / "gone.json", 0)
+    with pytest.raises(PluginError, match=r"a\.md .*went missing during the build; build again"):
+        page_cache.on_page_context({}, page=SimpleNamespace(file=SimpleNamespace(src_uri="a.md"), content=""))
