@@ -39,7 +39,7 @@ from generator.emit.prerendered import PrerenderedPages
 from generator.emit.serve import serve_forever, served_site
 from generator.emit.serve_status import write_failure
 from generator.emit.watch import ContentWatcher, say_on_stderr
-from generator.memo import forget_everything
+from generator.memo import forget_everything, return_freed_memory
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap
 from generator.pipeline import docs_tree, load_map, page_texts
@@ -73,7 +73,7 @@ class PageMemo:
     frame: tuple = ()
     listing: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # each source and who cites it
     topics: dict[str, Topic] = field(default_factory=dict)
-    texts: dict[str, str] = field(default_factory=dict)
+    texts: dict[str, bytes] = field(default_factory=dict)  # each page's Markdown, UTF-8
     rendered: int = 0  # pages rendered by this memory, all told
 
     def render(self, kmap: KnowledgeMap, settings: BuildSettings,
@@ -195,6 +195,7 @@ def _regenerate(project: Project, settings: BuildSettings, clean: bool) -> Regen
     if not clean:
         regenerator.restore()
     done = regenerator.regenerate()
+    return_freed_memory()  # what rendering left behind, before pickling adds its own: this process's highest point
     regenerator.keep()  # its memories are kept on disk, for the next build
     return done
 

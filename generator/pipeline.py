@@ -53,22 +53,22 @@ def load_map(project: Project, memo: ReadMemo | None = None,
 
 
 def page_texts(kmap: KnowledgeMap, renderers: dict[str, PageRenderer], redo: set[str], settings: BuildSettings,
-               calculators: CalculatorBridge, labels: dict[str, str], kept: PrerenderedPages | None) -> dict[str, str]:
-    """The Markdown of the pages in ``redo``. With ``kept``, each topic page among them is also
+               calculators: CalculatorBridge, labels: dict[str, str], kept: PrerenderedPages | None) -> dict[str, bytes]:
+    """The Markdown of the pages in ``redo``, as UTF-8 (:class:`PageSource`). With ``kept``, each topic page among them is also
     rendered as the engine would convert it and kept there for the engine, over every core; and
     when every page is rendered, what was kept for pages no longer in the map goes."""
     topics = topic_pages(kmap)
     jobs = {path: partial(render_topic_page, kmap, topics[path], calculators, labels, settings)
             for path in renderers if path in redo and path in topics}
     if kept is None:
-        texts = {path: job()[0] for path, job in jobs.items()}
+        texts = {path: job()[0].encode("utf-8") for path, job in jobs.items()}
     else:
         texts = render_topic_pages(jobs, kept, list(renderers))
         if not kept.supported:  # what was kept under other settings is of no use
             kept.keep_only(())
         elif redo >= set(renderers):
             kept.keep_only(topics)
-    return {path: texts[path] if path in texts else render() for path, render in renderers.items() if path in redo}
+    return {path: texts[path] if path in texts else render().encode("utf-8") for path, render in renderers.items() if path in redo}
 
 
 def uses_calculators(kmap: KnowledgeMap) -> bool:
@@ -81,7 +81,7 @@ def docs_tree(project: Project, kmap: KnowledgeMap, settings: BuildSettings = Bu
     pages = pages if pages is not None else render_pages(kmap, CalculatorBridge(), settings)
     tree = DocsTree(pages=pages, nav=navigation(kmap, settings), copies=layermap_assets(),
                     texts={INDEX_FILE: map_index_json(kmap),
-                           MAP_STYLES_FILE: map_stylesheet(kmap.config.edge_kinds, (page.text for page in pages))})
+                           MAP_STYLES_FILE: map_stylesheet(kmap.config.edge_kinds, (page.data for page in pages))})
     tree.styles.append(MAP_STYLES_FILE)
     tree.copies |= portable.site_assets(project.root)  # the downloadable copy's search shim
     if uses_calculators(kmap):

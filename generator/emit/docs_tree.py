@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.emit.files import write_text_atomically
+from generator.emit.files import write_bytes_atomically, write_text_atomically
 from generator.emit.serve_status import SERVE_ONLY_ASSETS
 from generator.errors import LayermapError
 from generator.memo import forgettable, forgotten_with_the_rest
@@ -99,11 +99,11 @@ def _engine_config(name: str, text: str, nav_json: str, styles: tuple[str, ...],
 
 # What this process wrote, with the file's size and time just after: while those are the same, the
 # file still holds that text and need not be read to compare (`layermap serve` asks after each edit).
-_written: dict[Path, tuple[str, int, int]] = {}
+_written: dict[Path, tuple[str | bytes, int, int]] = {}
 forgotten_with_the_rest(_written.clear)
 
 
-def _holds(path: Path, text: str) -> bool:
+def _holds(path: Path, text: str | bytes) -> bool:
     try:
         stat = path.stat()
     except OSError:
@@ -111,14 +111,19 @@ def _holds(path: Path, text: str) -> bool:
     known = _written.get(path)
     if known is not None and (known[1], known[2]) == (stat.st_size, stat.st_mtime_ns):
         return known[0] == text
-    return path.is_file() and path.read_text(encoding="utf-8") == text
+    if not path.is_file():
+        return False
+    return (path.read_bytes() if isinstance(text, bytes) else path.read_text(encoding="utf-8")) == text
 
 
-def _write_text(path: Path, text: str) -> bool:
-    """Write ``text`` unless the file holds it already; say whether it was written."""
+def _write_text(path: Path, text: str | bytes) -> bool:
+    """Write ``text`` (bytes as they are) unless the file holds it already; say whether it was written."""
     if _holds(path, text):
         return False  # unchanged: keeps `serve` from rebuilding for nothing
-    write_text_atomically(path, text)  # `serve` reads the tree while it is rewritten
+    if isinstance(text, bytes):
+        write_bytes_atomically(path, text)  # `serve` reads the tree while it is rewritten
+    else:
+        write_text_atomically(path, text)
     stat = path.stat()
     _written[path] = (text, stat.st_size, stat.st_mtime_ns)
     return True
@@ -140,7 +145,7 @@ def write_tree(tree: DocsTree, base_config: Path, out_dir: Path, changed: set[st
     engine config changed)."""
     docs = out_dir / "docs"
     changed = set() if changed is None else changed
-    files = {page.path: partial(_write_text, docs / page.path, page.text) for page in tree.pages}
+    files = {page.path: partial(_write_text, docs / page.path, page.data) for page in tree.pages}
     files |= {rel: partial(_write_text, docs / rel, text) for rel, text in tree.texts.items()}
     files |= {rel: partial(_copy, source, docs / rel) for rel, source in tree.copies.items()}
     files[STYLE_BUNDLE] = partial(_write_text, docs / STYLE_BUNDLE, style_bundle(tree))

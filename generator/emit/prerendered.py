@@ -28,6 +28,7 @@ from generator.render.topic_html import ProseConverter, RenderedPage
 
 FOLDER = page_cache.PRERENDERED
 MIN_PAGES = 48  # fewer topic pages: one process renders them sooner than a second one starts
+PART = 50  # topic pages a forked process renders before it sends their Markdown back
 
 TopicJob = Callable[[ProseConverter | None], tuple[str, RenderedPage | None]]  # a topic page's Markdown, and its HTML
 
@@ -105,21 +106,26 @@ class PrerenderedPages:
 _work: tuple[dict[str, TopicJob], PrerenderedPages, list[str]] | None = None  # a forked process's, from its parent
 
 
-def _render_share(paths: list[str]) -> dict[str, str]:
+_converter: ProseConverter | None = None  # each process's, made for its first part
+
+
+def _render_share(paths: list[str]) -> dict[str, bytes]:
+    global _converter  # noqa: PLW0603 - one per process, for every part it renders
     assert _work is not None
     jobs, kept, pages = _work
-    prose = kept.converter(pages)
+    prose = _converter = _converter or kept.converter(pages)
     texts = {}
     for path in paths:
-        texts[path], rendered = jobs[path](prose)
-        kept.write(path, texts[path], rendered)
+        text, rendered = jobs[path](prose)
+        kept.write(path, text, rendered)
+        texts[path] = text.encode("utf-8")
     return texts
 
 
 def render_topic_pages(jobs: dict[str, TopicJob], kept: PrerenderedPages, pages: list[str],
-                       workers: int | None = None) -> dict[str, str]:
-    """Run each topic page's job; keep its HTML in ``kept``; return each page's Markdown, in the jobs'
-    order. ``pages``: every page of the map (a link in a Markdown field resolves against them)."""
+                       workers: int | None = None) -> dict[str, bytes]:
+    """Run each topic page's job; keep its HTML in ``kept``; return each page's Markdown (UTF-8), in
+    the jobs' order. ``pages``: every page of the map (a link in a Markdown field resolves against them)."""
     global _work  # noqa: PLW0603 - what forked processes start with
     workers = workers or os.cpu_count() or 1
     paths, context = list(jobs), fork_context()
@@ -128,11 +134,14 @@ def render_topic_pages(jobs: dict[str, TopicJob], kept: PrerenderedPages, pages:
         if context is None or workers < 2 or len(paths) < MIN_PAGES:
             return _render_share(paths)
         shares = [paths[start::workers] for start in range(workers)]
+        # The other processes' shares go in small parts: each part's Markdown comes back as soon as
+        # it is rendered, so a forked process never holds much more than the map it shares.
+        parts = [share[start:start + PART] for share in shares[1:] for start in range(0, len(share), PART)]
         with ProcessPoolExecutor(workers - 1, mp_context=context) as pool:
-            others = [pool.submit(_render_share, share) for share in shares[1:]]
+            others = [pool.submit(_render_share, part) for part in parts]
             texts = _render_share(shares[0])
             for other in others:
                 texts |= other.result()
         return {path: texts[path] for path in paths}
     finally:
-        _work = None
+        _work = _converter = None

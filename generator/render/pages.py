@@ -23,10 +23,20 @@ NavItem = str | dict[str, "str | list[NavItem]"]
 
 @dataclass(frozen=True)
 class PageSource:
-    """A page of the docs tree: its path and its Markdown."""
+    """A page of the docs tree: its path and its Markdown, as UTF-8 (a big map keeps every page's
+    Markdown between runs, mostly ASCII: as ``str``, one character beyond Latin-1, such as the
+    breadcrumb's ›, makes Python spend two bytes on every character of the page)."""
 
     path: str
-    text: str
+    data: bytes
+
+    @classmethod
+    def of_text(cls, path: str, text: str) -> PageSource:
+        return cls(path, text.encode("utf-8"))
+
+    @property
+    def text(self) -> str:
+        return self.data.decode("utf-8")
 
 
 PageRenderer = Callable[[], str]
@@ -81,7 +91,7 @@ def topic_pages(kmap: KnowledgeMap) -> dict[str, Topic]:
 
 def render_pages(kmap: KnowledgeMap, calculators: Calculators | None = None,
                  settings: BuildSettings = BuildSettings()) -> list[PageSource]:
-    return [PageSource(path, render()) for path, render in page_renderers(kmap, calculators, settings).items()]
+    return [PageSource.of_text(path, render()) for path, render in page_renderers(kmap, calculators, settings).items()]
 
 
 def _initial(topic: Topic) -> str:

@@ -46,7 +46,7 @@ def readable(colour: str, background: str, ratio: float = MIN_CONTRAST) -> str:
     return mixed
 
 
-def map_stylesheet(kinds: Iterable[EdgeKind], pages: Iterable[str]) -> str:
+def map_stylesheet(kinds: Iterable[EdgeKind], pages: Iterable[str | bytes]) -> str:
     """One stylesheet for the whole site: each kind's colours and each drawn map's minimum width.
 
     A file, not a <style> in each page: the Content-Security-Policy allows no inline styles it
@@ -59,7 +59,8 @@ def map_stylesheet(kinds: Iterable[EdgeKind], pages: Iterable[str]) -> str:
 
 @forgettable
 @lru_cache(maxsize=8192)  # `layermap serve` asks again for every page after each edit; most are the same text
-def _min_widths(page: str) -> frozenset[int]:
+def _min_widths(page: str | bytes) -> frozenset[int]:
+    page = page.decode("utf-8") if isinstance(page, bytes) else page
     return frozenset(int(match.group(1)) for match in _MIN_WIDTH_CLASSES.finditer(page)
                      if match.start() == 0 or not (page[match.start() - 1].isalnum() or page[match.start() - 1] == "_"))
 

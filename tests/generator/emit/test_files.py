@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.emit.files import write_text_atomically
+from generator.emit.files import write_bytes_atomically, write_text_atomically
 
 
 def test_the_text_lands_in_place_and_no_temporary_file_is_left(tmp_path: Path) -> None:
@@ -23,7 +23,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path
     target = tmp_path / "status.json"
     target.write_text("old", encoding="utf-8")
     with pytest.raises(TypeError):
-        write_text_atomically(target, None)  # type: ignore[arg-type]
+        write_bytes_atomically(target, None)  # type: ignore[arg-type] - fails while the temporary file is written
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["status.json"]
 
