@@ -19,7 +19,15 @@ from generator.project import Project
 from generator.render.bibliography import map_labels, map_sources
 from generator.render.map import MAP_STYLES_FILE, map_stylesheet
 from generator.render.map_index import INDEX_FILE, map_index_json
-from generator.render.pages import PageRenderer, PageSource, navigation, page_renderers, render_pages, render_topic_page, topic_pages
+from generator.render.pages import (
+    PageRenderer,
+    PageSource,
+    navigation,
+    page_renderers,
+    render_pages,
+    render_topic_page,
+    topic_pages,
+)
 from generator.settings import BuildSettings
 
 
@@ -54,9 +62,10 @@ def load_map(project: Project, memo: ReadMemo | None = None,
 
 def page_texts(kmap: KnowledgeMap, renderers: dict[str, PageRenderer], redo: set[str], settings: BuildSettings,
                calculators: CalculatorBridge, labels: dict[str, str], kept: PrerenderedPages | None) -> dict[str, bytes]:
-    """The Markdown of the pages in ``redo``, as UTF-8 (:class:`PageSource`). With ``kept``, each topic page among them is also
-    rendered as the engine would convert it and kept there for the engine, over every core; and
-    when every page is rendered, what was kept for pages no longer in the map goes."""
+    """The Markdown of the pages in ``redo``, as UTF-8 (:class:`PageSource`). With ``kept``, each
+    topic page among them is also rendered as the engine would convert it and kept there for the
+    engine, over every core; and when every page is rendered, what was kept for pages no longer
+    in the map goes."""
     topics = topic_pages(kmap)
     jobs = {path: partial(render_topic_page, kmap, topics[path], calculators, labels, settings)
             for path in renderers if path in redo and path in topics}
@@ -68,7 +77,8 @@ def page_texts(kmap: KnowledgeMap, renderers: dict[str, PageRenderer], redo: set
             kept.keep_only(())
         elif redo >= set(renderers):
             kept.keep_only(topics)
-    return {path: texts[path] if path in texts else render().encode("utf-8") for path, render in renderers.items() if path in redo}
+    return {path: texts[path] if path in texts else render().encode("utf-8")
+            for path, render in renderers.items() if path in redo}
 
 
 def uses_calculators(kmap: KnowledgeMap) -> bool:
