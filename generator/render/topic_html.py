@@ -302,8 +302,8 @@ def _depth(key: str, level: DepthLevel, depth: Depth, page: _Page, cite: Callabl
     if depth.hook:
         hook = page.prose.span(cite(md_prose_text(depth.hook)))
         parts.append(f'<p class="lm-hook"><span class="lm-label">Think about it:</span> {hook}</p>')
-    prose = [cite(markdown_block(depth.body)) if depth.body else ""]
-    parts.append(page.prose.block(prose[0]) if prose[0] else "")
+    if depth.body:
+        parts.append(page.prose.block(cite(markdown_block(depth.body))))
     if depth.flow:
         parts.append(_flow(depth.flow, page, cite))
     tail = [f"**Like:** {cite(markdown_block(depth.analogy))}" if depth.analogy else "",
