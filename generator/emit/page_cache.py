@@ -109,22 +109,18 @@ def markdown_digest(markdown: str) -> str:
     return hashlib.blake2b(markdown.encode("utf-8"), digest_size=20).hexdigest()
 
 
+def prerendered_header(stamp: str, markdown: str) -> dict:
+    """The first line of a prerendered page's file: what it was made from, and for which build."""
+    return {"stamp": stamp, "markdown": markdown_digest(markdown)}
+
+
+def prerendered_file(folder: Path, src_uri: str) -> Path:
+    return folder / f"{src_uri}.json"
+
+
 def prerendered_text(stamp: str, markdown: str, entry: dict) -> str:
-    """A prerendered page's file: a line saying what it was made from and for, then the entry."""
-    header = json.dumps({"stamp": stamp, "markdown": markdown_digest(markdown)})
-    return header + "\n" + page_entry_text(entry)
-
-
-def prerendered_path(folder: Path, page, markdown: str, stamp: str) -> Path | None:  # noqa: ANN001
-    """The generator's conversion of the page (one line in: :func:`page_entry_text`), when it was
-    made from this Markdown for this build."""
-    path = folder / f"{page.file.src_uri}.json"
-    try:
-        with path.open(encoding="utf-8") as kept:
-            header = json.loads(kept.readline())
-    except (OSError, ValueError):
-        return None
-    return path if header == {"stamp": stamp, "markdown": markdown_digest(markdown)} else None
+    """A prerendered page's file: its header line, then the entry (:func:`page_entry_text`)."""
+    return json.dumps(prerendered_header(stamp, markdown)) + "\n" + page_entry_text(entry)
 
 
 def files_digest(files) -> str:  # noqa: ANN001 - the engine's Files
@@ -169,12 +165,13 @@ def page_entry_text(entry: dict) -> str:
             + json.dumps(entry["content"], ensure_ascii=False))
 
 
-def read_page_facts(path: Path, skip: int = 0) -> dict | None:
-    """The first line of a page's entry (after ``skip`` lines), its time refreshed, or None."""
+def read_page_facts(path: Path, header: dict | None = None) -> dict | None:
+    """The first line of a page's entry, its time refreshed, or None; with ``header``, only if the
+    file starts with that line (a prerendered page's, :func:`prerendered_header`)."""
     try:
         with path.open(encoding="utf-8") as stored:
-            for _ in range(skip):
-                stored.readline()
+            if header is not None and json.loads(stored.readline()) != header:
+                return None
             facts = json.loads(stored.readline())
         os.utime(path)
     except (OSError, ValueError):
@@ -348,10 +345,10 @@ def on_files(files, config, **_: object):  # noqa: ANN001, ANN201
 def on_page_markdown(markdown: str, page, **_: object) -> str:  # noqa: ANN001
     key = page_key(_build.digest, page, markdown)
     where = (_build.folder / PAGES / f"{key}.json", 0)
-    entry = read_page_facts(*where)
-    if entry is None and (prerendered := prerendered_path(_build.prerendered, page, markdown, _build.stamp)):
-        where = (prerendered, 1)
-        entry = read_page_facts(*where)
+    entry = read_page_facts(where[0])
+    if entry is None:  # the generator's conversion, when it was made from this Markdown for this build
+        where = (prerendered_file(_build.prerendered, page.file.src_uri), 1)
+        entry = read_page_facts(where[0], prerendered_header(_build.stamp, markdown))
     _build.pending[page.file.src_uri] = (key, entry, where)
     if entry is None:
         _build.listen()
@@ -376,7 +373,8 @@ def prerender_stamp_of(config) -> str:  # noqa: ANN001 - the engine's config
 def on_page_content(html: str, page, files, **_: object) -> str:  # noqa: ANN001
     key, entry, where = _build.pending.pop(page.file.src_uri)
     if entry is None:
-        _write_text(_build.folder / PAGES / f"{key}.json", page_entry_text(stored_page(page, html, _build.stop_listening())))
+        stored = stored_page(page, html, _build.stop_listening())
+        _write_text(_build.folder / PAGES / f"{key}.json", page_entry_text(stored))
         return html
     del page.render  # the engine's own again
     restore_page(page, entry, files)

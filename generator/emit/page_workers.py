@@ -4,10 +4,11 @@ Part of the engine adapter (with ``engine.py``): it runs MkDocs' own steps, so i
 
 The engine converts pages one after another. Before it builds, :func:`fill_page_cache` reads the
 config, the files and the navigation as the engine's build does, works out which pages the cache
-(``generator/emit/page_cache.py``) lacks (a page the generator converted already is not lacking:
-its search entries are made while the engine writes pages, on every core, ``page_writers.py``), and has worker processes convert them: each runs the
-engine's own page step (the same MkDocs code and hooks, so the same HTML) on its share of the
-pages, which stores each page and its search entries in the cache. The engine's build then finds
+(``generator/emit/page_cache.py``) lacks (not a page the generator converted already: its search
+entries are made while the engine writes pages, on every core, ``page_writers.py``), and has
+worker processes convert them: each runs the engine's own page step (the same MkDocs code and
+hooks, so the same HTML) on its share of the pages, which stores each page and its search entries
+in the cache. The engine's build then finds
 every page there. A worker never reports: a page it could not convert is simply not stored, and
 the engine's build converts it again and fails on it as it always has; the warnings a page's
 conversion logs are stored with it and said again by the engine's build (strict mode counts them).
@@ -68,12 +69,14 @@ class _Engine:
         folder = page_cache.cache_folder(self.config) / page_cache.PAGES
         prerendered = Path(self.config_file).parent / page_cache.PRERENDERED
         stamp = page_cache.prerender_stamp_of(self.config)
+
         missing = []
         for file in self.files.documentation_pages(inclusion=InclusionLevel.is_included):
             page = self.page(file.src_uri)
             page.read_source(self.config)
             if not ((folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file()
-                    or page_cache.prerendered_path(prerendered, page, page.markdown, stamp) is not None):
+                    or page_cache.read_page_facts(page_cache.prerendered_file(prerendered, file.src_uri),
+                                                  page_cache.prerendered_header(stamp, page.markdown)) is not None):
                 missing.append((len(page.markdown), file.src_uri))
             page.markdown = None  # the workers read it again: the workers forked from here need not share it
         return sorted(missing, key=lambda pair: -pair[0])

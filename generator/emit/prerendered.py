@@ -24,7 +24,7 @@ from generator.emit import page_cache
 from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, SANITISER, SANITISER_HOOK
 from generator.emit.files import write_text_atomically
 from generator.processes import fork_context
-from generator.render.topic_html import ProseConverter, RenderedPage
+from generator.render.topic_html import WRITTEN_HERE, ProseConverter, RenderedPage
 
 FOLDER = page_cache.PRERENDERED
 MIN_PAGES = 48  # fewer topic pages: one process renders them sooner than a second one starts
@@ -55,10 +55,10 @@ def engine_stamp(extensions: list[str], configs: dict[str, dict]) -> str:
 
 
 # The extensions whose work on a page is the sum of their work on each Markdown field (none reads
-# the page as a whole: footnotes or abbreviations would), and the two render/topic_html.py does itself.
+# the page as a whole: footnotes or abbreviations would); render/topic_html.py does the others' itself.
 FIELD_BY_FIELD = frozenset({"tables", "fenced_code", "attr_list", "admonition", "pymdownx.details",
                             "pymdownx.superfences", "pymdownx.highlight"})
-WRITTEN_BY_THE_RENDERER = frozenset({"md_in_html", "toc"})
+WRITTEN_BY_THE_RENDERER = frozenset(WRITTEN_HERE)
 
 
 def renderer_supports(extensions: list[str], configs: dict[str, dict]) -> bool:
@@ -89,7 +89,7 @@ class PrerenderedPages:
         """Keep the page's HTML (or, for a page left to the engine, remove what an earlier run kept)."""
         from mkdocs.utils.meta import get_data
 
-        target = self.folder / f"{path}.json"
+        target = page_cache.prerendered_file(self.folder, path)
         if rendered is None:
             target.unlink(missing_ok=True)
             return
@@ -97,7 +97,7 @@ class PrerenderedPages:
 
     def keep_only(self, paths: Iterable[str]) -> None:
         """Remove what was kept for pages no longer in the map."""
-        wanted = {self.folder / f"{path}.json" for path in paths}
+        wanted = {page_cache.prerendered_file(self.folder, path) for path in paths}
         for path in self.folder.rglob("*.json") if self.folder.is_dir() else ():
             if path not in wanted:
                 path.unlink()
