@@ -308,11 +308,13 @@ def search_index_of(config):  # noqa: ANN001, ANN201
 
 
 def cache_search_entries(index, folder: Path) -> None:  # noqa: ANN001
-    """The index reads each page's content once: its entries are stored and reused."""
+    """The index reads each page's content once: its entries are stored and reused, keyed by what
+    the index reads and by the code that reads it (``search_sections.py`` when it reads the pages)."""
     add = index.add_entry_from_context
+    reader = _source_digest(add)
 
     def add_entry_from_context(page) -> None:  # noqa: ANN001
-        key = digest(FORMAT, package_versions(), index.config, page.url, page.title, page.content,
+        key = digest(FORMAT, package_versions(), index.config, reader, page.url, page.title, page.content,
                      _toc_tokens(page.toc), page.meta)
         path = folder / SEARCH / f"{key}.json"
         entries = read_entry(path)
