@@ -309,9 +309,10 @@ def search_index_of(config):  # noqa: ANN001, ANN201
 
 def cache_search_entries(index, folder: Path) -> None:  # noqa: ANN001
     """The index reads each page's content once: its entries are stored and reused, keyed by what
-    the index reads and by the code that reads it (``search_sections.py`` when it reads the pages)."""
+    the index reads and by the code that reads a page and makes its entries (``search_sections.py``
+    and ``search_terms.py`` where they stand in for the theme's)."""
     add = index.add_entry_from_context
-    reader = _source_digest(add)
+    reader = [_source_digest(add), _source_digest(index.create_entry_for_section)]
 
     def add_entry_from_context(page) -> None:  # noqa: ANN001
         key = digest(FORMAT, package_versions(), index.config, reader, page.url, page.title, page.content,

@@ -4,14 +4,17 @@ Material's search plugin writes each section's whole text, as HTML, into
 ``search/search_index.json``; at 1,000 topics that is 12 MB (3 MB compressed) for a reader to
 fetch before the first search. Search itself needs less: the theme splits text into terms at its
 separator (white space and hyphens) and matches terms, and a result shows the first two lines of
-its section. So after the plugin writes the index, this hook keeps, for each section, the opening
-words as written (``OPENING_CHARACTERS``, tags removed: what a result shows), then each further
-term once, in the order it first appears. Every term that could be found is still there; what is
-lost is how often a term repeats, which nudges ranking only (lunr's scoring saturates repetition).
+its section. So this hook keeps, for each section, the opening words as written
+(``OPENING_CHARACTERS``, tags removed: what a result shows), then each further term once, in the
+order it first appears. Every term that could be found is still there; what is lost is how often
+a term repeats, which nudges ranking only (lunr's scoring saturates repetition).
 
-Runs after the search plugin writes the index (priority 0) and before the offline plugin of the
-downloadable copy inlines it (-100). Only the standard library is imported: the generated tree
-stays buildable alone (this file is copied into it, like the sanitiser).
+Each entry is made lean as the theme's index makes it (its ``create_entry_for_section``), so the
+work is shared by the processes that write the pages, a page's cached entries are lean already,
+and ``layermap serve`` does not make the whole index lean again after every edit. Installed in
+``on_config``, after the theme's search plugin made its index; once the plugin has written the
+index, it is written again as UTF-8. Only the standard library is
+imported: the generated tree stays buildable alone (this file is copied into it, like the sanitiser).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+DEFAULT_SEPARATOR = r"[\s\-]+"  # the theme's, when its config names none
 SEARCH_INDEX = "search/search_index.json"
 OPENING_CHARACTERS = 320  # about two lines of a result on a wide screen, three on a phone
 _TAG = re.compile(r"<[^>]*>")
@@ -56,17 +60,33 @@ def lean_text(html: str, separator: re.Pattern[str]) -> str:
     return f"{opening} … {' '.join(terms)}" if terms else opening
 
 
-def lean_index(index: dict) -> dict:
-    separator = re.compile(index.get("config", {}).get("separator") or r"[\s\-]+")
-    for entry in index.get("docs", []):
-        entry["text"] = lean_text(entry.get("text", ""), separator)
-    return index
+def lean_entries_as_made(index) -> None:  # noqa: ANN001 - the theme's SearchIndex
+    """Each entry the index makes gets its lean text at once, at the index's own separator."""
+    make = index.create_entry_for_section
+    separator = re.compile(index.config.get("separator") or DEFAULT_SEPARATOR)
+
+    def create_entry_for_section(section, toc, url, page) -> None:  # noqa: ANN001 - the theme's signature
+        start = len(index.entries)
+        make(section, toc, url, page)
+        for entry in index.entries[start:]:
+            entry["text"] = lean_text(entry.get("text", ""), separator)
+
+    index.create_entry_for_section = create_entry_for_section
+
+
+def on_config(config, **_: object):  # noqa: ANN001, ANN201 - the engine's hook signature
+    for plugin in config.plugins.values():
+        index = getattr(plugin, "search_index", None)
+        if callable(getattr(index, "create_entry_for_section", None)) and isinstance(getattr(index, "config", None), dict):
+            lean_entries_as_made(index)
+    return config
 
 
 def on_post_build(config, **_: object) -> None:  # noqa: ANN001 - the engine's hook signature
+    """The index as UTF-8: the theme writes every other character as a six-byte escape."""
     path = Path(config.site_dir) / SEARCH_INDEX
     if path.is_file():
-        index = lean_index(json.loads(path.read_text(encoding="utf-8")))
+        index = json.loads(path.read_text(encoding="utf-8"))
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 

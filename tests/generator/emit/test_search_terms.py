@@ -7,8 +7,10 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
+from material.plugins.search.plugin import SearchIndex
 
-from generator.emit.search_terms import OPENING_CHARACTERS, lean_index, lean_text
+from generator.emit import search_terms
+from generator.emit.search_terms import OPENING_CHARACTERS, lean_text
 
 SEPARATOR = re.compile(r"[\s\-]+")  # Material's default, as in the built index's config
 
@@ -39,9 +41,24 @@ def test_every_term_survives(words: list[str]) -> None:
     assert terms(lean_text(text, SEPARATOR)) == terms(text)
 
 
-def test_the_index_keeps_its_locations_and_titles_and_uses_its_own_separator() -> None:
-    index = {"config": {"separator": r"[\s,]+"}, "docs": [
-        {"location": "a/", "title": "A", "text": "<p>" + "word, " * 100 + "tail</p>"}]}
-    lean = lean_index(index)
-    assert lean["docs"][0]["location"] == "a/" and lean["docs"][0]["title"] == "A"
-    assert lean["docs"][0]["text"].endswith("… tail")
+class Page:
+    def __init__(self, content: str) -> None:
+        self.content, self.meta, self.url, self.title, self.toc = content, {}, "a/", "A", []
+
+
+def test_the_index_makes_each_entry_lean_at_its_own_separator() -> None:
+    index = SearchIndex(lang=["en"], separator=r"[\s,]+", pipeline=[], fields={})
+    search_terms.lean_entries_as_made(index)
+    index.add_entry_from_context(Page('<h1 id="a">A</h1><p>' + "word, " * 100 + "tail</p>"))
+    [entry] = index.entries
+    assert entry["location"] == "a/" and entry["title"] == "A"
+    assert entry["text"].startswith("word, word,") and entry["text"].endswith("… tail")
+
+
+def test_the_hook_makes_the_themes_index_lean() -> None:
+    index = SearchIndex(lang=["en"], separator=r"[\s\-]+", pipeline=[], fields={})
+    config = type("Config", (), {"plugins": {"search": type("Plugin", (), {"search_index": index})()}})()
+    assert search_terms.on_config(config) is config
+    index.add_entry_from_context(Page("<p>" + "many words here " * 40 + "</p>"))
+    assert index.entries[0]["text"] == lean_text("<p>" + "many words here " * 40 + "</p>", SEPARATOR)
+    assert len(index.entries[0]["text"]) <= OPENING_CHARACTERS and "…" not in index.entries[0]["text"]  # no term repeats
