@@ -29,7 +29,9 @@ from generator.content.sanitise import balanced_markdown
 from generator.content.schema import Markdown
 
 # Characters Python-Markdown (with our extensions) gives a meaning to inside a line.
-_MD_INLINE = re.compile(r"([\\`*_{}\[\]()#+!|-])")
+MD_INLINE_CHARACTERS = "\\`*_{}[]()#+!|-"
+# In one pass: what ``html_text`` escapes, and a backslash before each of those (no entity holds one).
+_MD_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", **{c: "\\" + c for c in MD_INLINE_CHARACTERS}})
 _MD_LINE_START = re.compile(r"^(\s*)(\d+)([.)])")
 _WHITE_SPACE = re.compile(r"\s+")
 
@@ -59,7 +61,7 @@ def md_text(value: str) -> str:
 
 
 def _md_escape(text: str) -> str:
-    text = _MD_INLINE.sub(r"\\\1", str(html_text(text)))
+    text = str(text).translate(_MD_TEXT_ESCAPES)
     return _MD_LINE_START.sub(r"\1\2\\\3", text)
 
 

@@ -21,7 +21,23 @@ def topic_page(topic: Topic) -> str:
 
 def link(from_page: str, to_page: str) -> str:
     """Relative link between two docs-tree pages (the engine turns .md into URLs)."""
-    return posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
+    return relative_path(to_page, posixpath.dirname(from_page) or ".")
+
+
+def relative_path(target: str, start: str) -> str:
+    """``posixpath.relpath(target, start)`` without its detour through absolute paths, for the
+    docs tree's own paths (relative, no ``..``; others go to ``relpath``): a 1,000-topic build
+    asks about 55,000 times, and ``relpath`` was 5 % of rendering the topic pages."""
+    to = [part for part in target.split("/") if part and part != "."]
+    base = [part for part in start.split("/") if part and part != "."]
+    if not target or not start or target[0] == "/" or start[0] == "/" or ".." in to or ".." in base:
+        return posixpath.relpath(target, start)
+    common = 0
+    for ours, theirs in zip(to, base):
+        if ours != theirs:
+            break
+        common += 1
+    return "/".join([".."] * (len(base) - common) + to[common:]) or "."
 
 
 def layer_label(layer: Layer) -> str:
@@ -46,7 +62,7 @@ def relative_url(from_page: str, to: str) -> str:
     """Link from the built URL of ``from_page`` to ``to`` (a page or a file of the docs tree)."""
     base = built_url(from_page) or "."
     target = built_url(to)
-    rel = posixpath.relpath(target or ".", base)
+    rel = relative_path(target or ".", base)
     if to.endswith(".md"):
         return "./" if rel == "." else rel + "/"
     return rel

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import re
 from html import unescape
 
 import markdown
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.content.schema import Markdown
 from generator.render.escape import code_block, html_attr, html_text, markdown_block, md_prose_text, md_text, page_description, page_title
@@ -34,6 +37,15 @@ def test_md_text_renders_as_the_same_words_and_no_markup(context: str) -> None:
     assert "<script" not in html and "<em>" not in html and "<code>" not in html and "javascript:x" not in html.split('"')[1::2]
     words = 'a &lt;script&gt;x()&lt;/script&gt; [l](javascript:x) *b* _c_ `d` {: onclick=x } \\ | # 1. &amp; "q" \'s next'
     assert words in html
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab 1.)&<>\"'\\`*_{}[]()#+!|-\n\té·")), max_size=40))
+def test_md_text_escapes_in_one_pass_what_html_then_markdown_escaping_do(value: str) -> None:
+    """The one translation table is the two steps it stands for: HTML's escapes, then a
+    backslash before each character Python-Markdown reads inside a line."""
+    line = " ".join(value.split())
+    two_steps = re.sub(r"([\\`*_{}\[\]()#+!|-])", r"\\\1", html.escape(line, quote=False))
+    assert md_text(value) == re.sub(r"^(\s*)(\d+)([.)])", r"\1\2\\\3", two_steps)
 
 
 def test_md_text_cannot_start_a_block() -> None:

@@ -1,0 +1,41 @@
+"""Links between the docs tree's pages: the quick relative path is ``posixpath.relpath``'s."""
+
+from __future__ import annotations
+
+import posixpath
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.render.paths import built_url, link, relative_path, relative_url
+
+SEGMENTS = st.sampled_from(["", ".", "..", "layer-1", "layer-10", "a", "b", "x.md", "index.md", "assets", "a b"])
+PATHS = st.lists(SEGMENTS, min_size=1, max_size=5).map("/".join) | st.sampled_from(["/", "/a", "a/", "."])
+
+
+@given(PATHS, PATHS)
+def test_a_relative_path_is_relpaths(target: str, start: str) -> None:
+    try:
+        expected = posixpath.relpath(target, start)
+    except ValueError:  # an empty path
+        expected = ValueError
+    try:
+        got = relative_path(target, start)
+    except ValueError:
+        got = ValueError
+    assert got == expected
+
+
+def test_links_between_pages() -> None:
+    assert link("layer-1/a.md", "layer-1/b.md") == "b.md"
+    assert link("layer-1/a.md", "layer-2/index.md") == "../layer-2/index.md"
+    assert link("index.md", "layer-3/x.md") == "layer-3/x.md"
+    assert link("layer-1/a.md", "index.md") == "../index.md"
+
+
+def test_built_urls_relative_to_each_other() -> None:
+    assert built_url("layer-1/a.md") == "layer-1/a/" and built_url("index.md") == ""
+    assert relative_url("layer-1/a.md", "layer-1/b.md") == "../b/"
+    assert relative_url("layer-1/a.md", "index.md") == "../../"
+    assert relative_url("index.md", "index.md") == "./"
+    assert relative_url("layer-1/index.md", "assets/x.css") == "../assets/x.css"
