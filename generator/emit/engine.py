@@ -115,8 +115,9 @@ def _collapse_line_breaks(text: str) -> str:
 
 class _PageFinisher:
     """Finishes a built page: compacted and given its security policy (hashed from the final
-    text); with a copy folder, also written there ready for disk (``portable.page_for_disk``),
-    with a policy that allows the search shim's frame script too. Each page is read once for both."""
+    text); with a copy folder, also put into it ready for disk (``portable.page_for_disk``,
+    ``portable.spool_page``), with a policy that allows the search shim's frame script too. Each
+    page is read once for both."""
 
     def __init__(self, site: Path, copy: Path | None) -> None:
         self.site, self.copy, self.shim = site, copy, None
@@ -132,8 +133,7 @@ class _PageFinisher:
             if self.shim is None:
                 self.shim = (self.site / portable.SHIM_PATH).read_text(encoding="utf-8")
             for_disk = portable.page_for_disk(compact, name, site_url, SCRIPTS)
-            (self.copy / name).parent.mkdir(parents=True, exist_ok=True)
-            (self.copy / name).write_text(with_security_meta(for_disk, name, frame_scripts(self.shim, for_disk)), encoding="utf-8")
+            portable.spool_page(self.copy, name, with_security_meta(for_disk, name, frame_scripts(self.shim, for_disk)))
 
 
 CLOCK_SLACK = 2.0  # seconds: a file system may round the times it keeps down
@@ -152,6 +152,7 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
     precaches the copy (``downloads/``)."""
     with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, ThreadPoolExecutor(1) as zipper:
         copy, copy_zip = Path(scratch) / portable.COPY_FOLDER, Path(scratch) / OFFLINE_COPY
+        copy.mkdir()
         finish = _PageFinisher(staging, copy)
         site_url, site_name, written = _build_into(config_file, staging, finish)
         for name in _pages(staging) - set(written):  # the theme's own (404.html)

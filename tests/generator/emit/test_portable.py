@@ -333,3 +333,25 @@ def test_a_failed_copy_leaves_the_previous_site_untouched(built: tuple[Path, Pat
     assert "classic scripts" in capsys.readouterr().err
     assert {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
     assert not list(site.parent.glob(".site.*"))  # no staging folder left behind
+
+
+def test_spooled_pages_are_zipped_as_files_among_the_others_in_path_order(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes' spools and the copy's own files give one listing, sorted as paths (``a/…``
+    before ``a-b/…``), each page's text as spooled, with a file's mode."""
+    copy = tmp_path / "copy"
+    (copy / "assets").mkdir(parents=True)
+    (copy / "assets" / "x.js").write_text("x()", encoding="utf-8")
+    pages = {"a/index.html": "<p>a ·</p>", "a-b/index.html": "<p>a-b</p>", "index.html": "<p>home</p>" * 500}
+    for pid, name in zip((101, 202, 101), pages):
+        monkeypatch.setattr(portable.os, "getpid", lambda pid=pid: pid)
+        portable.spool_page(copy, name, pages[name])
+    assert sorted(p.name for p in copy.iterdir()) == [".pages-101", ".pages-202", "assets"]  # no file of a page's own
+    size = portable.zip_folder(copy, tmp_path / "copy.zip", top="top")
+    with zipfile.ZipFile(tmp_path / "copy.zip") as archive:
+        assert archive.namelist() == ["top/a/index.html", "top/a-b/index.html", "top/assets/x.js", "top/index.html"]
+        assert {name: archive.read(f"top/{name}").decode("utf-8") for name in pages} == pages
+        modes = {info.external_attr >> 16 for info in archive.infolist()}
+        assert modes == {(copy / "assets" / "x.js").stat().st_mode}
+        assert all(info.compress_type == zipfile.ZIP_DEFLATED for info in archive.infolist())
+    assert size == (tmp_path / "copy.zip").stat().st_size
