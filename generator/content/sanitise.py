@@ -16,6 +16,7 @@ Only the standard library and ``nh3`` are imported: the generated tree stays bui
 from __future__ import annotations
 
 import re
+from functools import cache
 from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
@@ -133,8 +134,12 @@ def _drop_raw_text_tags(html: str) -> str:
 
 def sanitise(html: str) -> str:
     """Page content with everything outside the allow-list removed."""
-    return nh3.clean(
-        _drop_raw_text_tags(html),
+    return _cleaner().clean(_drop_raw_text_tags(html))
+
+
+@cache  # nh3 takes a while to set up a sanitiser (0.3 ms, a sixth of sanitising a topic page): once per process
+def _cleaner() -> nh3.Cleaner:
+    return nh3.Cleaner(
         tags=set(ALLOWED_TAGS),
         clean_content_tags=set(REMOVED_WITH_CONTENT),
         attributes=_attributes(),
@@ -149,7 +154,7 @@ def sanitise(html: str) -> str:
 
 def on_page_content(html: str, **_: object) -> str:
     """MkDocs hook: sanitise each page's rendered content before the theme wraps it (a page the
-    page cache gives back has none yet: nothing to do, and nh3 takes a while to set up each call)."""
+    page cache gives back has none yet: nothing to do)."""
     return sanitise(html) if html else html
 
 
