@@ -29,6 +29,7 @@ import time
 import zipfile
 from collections.abc import Callable
 from datetime import date
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 
@@ -192,7 +193,7 @@ def classic_script_tags(html: str, site_scripts: list[str]) -> str:
 
 # --- pages ------------------------------------------------------------------------------------
 
-_HREF = re.compile(r'(\s(?:xlink:)?href=")([^"]*)(")')
+_HREF_VALUE = re.compile(r'href="([^"]*)"')  # a literal start: found quickly (the white space before is checked after)
 _CALC_STATUS = re.compile(r'(<p class="lm-calc__status"[^>]*>)(.*?)(</p>)', re.DOTALL)
 _CALC_FIELDSET = re.compile(r'<fieldset class="lm-calc__(inputs|presets)"')
 _CALC_ACTIONS = re.compile(r'<p class="lm-calc__actions"')
@@ -200,8 +201,22 @@ _DOWNLOAD = re.compile(r'<p class="lm-download"[^>]*>.*?</p>', re.DOTALL)
 
 
 def links_name_index_html(html: str) -> str:
-    """Every link to a folder names its index.html (a folder opened from disk is a directory listing)."""
-    return _HREF.sub(lambda m: m.group(1) + index_html_url(m.group(2)) + m.group(3), html)
+    """Every link to a folder names its index.html (a folder opened from disk is a directory listing):
+    each ``href="…"`` (or ``xlink:href``) after white space."""
+    return _HREF_VALUE.sub(_href_naming_index_html, html)
+
+
+def _href_naming_index_html(match: re.Match[str]) -> str:
+    text, start = match.string, match.start()
+    before = start - 6 if start >= 6 and text.startswith("xlink:", start - 6) else start  # ``xlink:`` is part of the name
+    if before > 0 and text[before - 1].isspace():
+        return _href_attribute(match[1])
+    return match[0]
+
+
+@lru_cache(maxsize=1 << 14)  # a page's 150 links are mostly its navigation's, the same on page after page
+def _href_attribute(url: str) -> str:
+    return f'href="{index_html_url(url)}"'
 
 
 def static_note(online_page: str) -> str:

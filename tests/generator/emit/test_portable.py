@@ -9,6 +9,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.emit import portable, portable_scripts
@@ -355,3 +357,19 @@ def test_spooled_pages_are_zipped_as_files_among_the_others_in_path_order(tmp_pa
         assert modes == {(copy / "assets" / "x.js").stat().st_mode}
         assert all(info.compress_type == zipfile.ZIP_DEFLATED for info in archive.infolist())
     assert size == (tmp_path / "copy.zip").stat().st_size
+
+
+BEFORE_HREF = ["", " ", "\n", "\t", "x", "-", "data-", "xlink:", " xlink:", "\txlink:", "axlink:", '"']
+URLS = ["", "../a/", "..", "#b", "c.html", "../a/?q#b", "https://x.org/", "/abs/", "a", ".", 'x" y']
+
+
+@given(st.lists(st.tuples(st.sampled_from(BEFORE_HREF), st.sampled_from(URLS), st.sampled_from(["", " ", "<a", "href="])),
+                max_size=8))
+@example([("x", "", ""), (" xlink:", "../a/", ""), ("axlink:", "..", ""), ("", "../a/", "")])
+def test_links_name_index_html_rewrites_each_href_after_white_space_as_the_plain_rule_does(
+        links: list[tuple[str, str, str]]) -> None:
+    """The quick search (``href="`` found, the white space before it checked after) rewrites
+    exactly what one pattern for the whole attribute, white space included, rewrites."""
+    html = "".join(f'{before}href="{url}"{after}' for before, url, after in links)
+    plain = re.sub(r'(\s(?:xlink:)?href=")([^"]*)(")', lambda m: m.group(1) + index_html_url(m.group(2)) + m.group(3), html)
+    assert portable.links_name_index_html(html) == plain
