@@ -138,8 +138,9 @@ class Regenerator:
     def regenerate(self) -> Regeneration:
         """Validate the content and write the tree; raises ContentError (nothing written) on bad content."""
         content, kmap = load_map(self.project, self.reading, self.claims)
-        pages, rendered = self.pages.render(kmap, self.settings, PrerenderedPages(self.out_dir, self.project.base_config))
-        changed: set[str] = set()
+        kept = PrerenderedPages(self.out_dir, self.project.base_config)
+        pages, rendered = self.pages.render(kmap, self.settings, kept)
+        changed = set(kept.docs_written)  # topic pages written as they were rendered
         tree = docs_tree(self.project, kmap, self.settings, self.serving, pages)
         config = write_tree(tree, self.project.base_config, self.out_dir, changed)
         return Regeneration(config, changed, content.warnings, rendered)

@@ -22,6 +22,7 @@ from generator.errors import LayermapError
 from generator.memo import forgettable, forgotten_with_the_rest
 from generator.render.pages import NavItem, PageSource
 
+DOCS = "docs"  # the tree's pages and assets, in the work folder
 ASSET_DIR = Path(__file__).parent.parent / "assets"  # generator/assets: the browser code
 SANITISER = Path(__file__).parent.parent / "content" / "sanitise.py"  # an engine hook; see generator/content/sanitise.py
 SANITISER_HOOK = "hooks/layermap_sanitise.py"
@@ -88,7 +89,7 @@ def _engine_config(name: str, text: str, nav_json: str, styles: tuple[str, ...],
             raise LayermapError(f"{base_config.name}:{line}: `{key}` is set by layermap",
                                 f"remove `{key}` from {base_config.name}; layermap generates it")
     generated = {
-        "docs_dir": "docs",
+        "docs_dir": DOCS,
         "site_dir": "../site",
         "extra_css": list(styles),
         "extra_javascript": [{"path": path, "type": "module"} for path in scripts],
@@ -141,11 +142,17 @@ def _copy(source: Path, target: Path) -> bool:
     return True
 
 
+def write_page(out_dir: Path, path: str, data: bytes) -> bool:
+    """Write one page of the docs tree ahead of :func:`write_tree` (the processes that render the
+    topic pages write theirs so, on every core); say whether it was written."""
+    return _write_text(out_dir / DOCS / path, data)
+
+
 def write_tree(tree: DocsTree, base_config: Path, out_dir: Path, changed: set[str] | None = None) -> Path:
     """Write the docs tree into ``out_dir`` (only what changed); return the engine config path.
     ``changed`` collects the docs-relative paths written or removed (and ``mkdocs.yml`` when the
-    engine config changed)."""
-    docs = out_dir / "docs"
+    engine config changed); a page :func:`write_page` wrote in another process counts as unchanged."""
+    docs = out_dir / DOCS
     changed = set() if changed is None else changed
     files = {page.path: partial(_write_text, docs / page.path, page.data) for page in tree.pages}
     files |= {rel: partial(_write_text, docs / rel, text) for rel, text in tree.texts.items()}

@@ -9,7 +9,8 @@ hooks that handle a page while it converts). The hook uses an entry only when bo
 changed page, setting or hook means the engine converts the page as before.
 
 Rendering the topic pages is shared out over the machine's cores (:func:`render_topic_pages`):
-forked processes each render a share, Markdown and HTML, write the HTML here and send the Markdown back.
+forked processes each render a share, Markdown and HTML, write the HTML here and the Markdown into
+the docs tree, and send the Markdown back.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from copy import deepcopy
 from pathlib import Path
 
 from generator.emit import page_cache
-from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, SANITISER, SANITISER_HOOK
+from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, SANITISER, SANITISER_HOOK, write_page
 from generator.emit.files import write_text_atomically
 from generator.processes import fork_context
 from generator.render.topic_html import WRITTEN_HERE, ProseConverter, RenderedPage
@@ -77,7 +78,8 @@ class PrerenderedPages:
     when the project's Markdown settings are not those the renderer knows: :func:`renderer_supports`)."""
 
     def __init__(self, out_dir: Path, base_config: Path) -> None:
-        self.folder = out_dir / FOLDER
+        self.out_dir, self.folder = out_dir, out_dir / FOLDER
+        self.docs_written: set[str] = set()  # the topic pages whose docs-tree file the rendering changed
         self.extensions, self.configs = engine_markdown(base_config)
         self.stamp = engine_stamp(self.extensions, self.configs)
         self.supported = renderer_supports(self.extensions, self.configs)
@@ -109,22 +111,26 @@ _work: tuple[dict[str, TopicJob], PrerenderedPages, list[str]] | None = None  # 
 _converter: ProseConverter | None = None  # each process's, made for its first part
 
 
-def _render_share(paths: list[str]) -> dict[str, bytes]:
+def _render_share(paths: list[str]) -> tuple[dict[str, bytes], set[str]]:
+    """Render the topic pages ``paths``; return their Markdown and those whose docs-tree file changed."""
     global _converter  # noqa: PLW0603 - one per process, for every part it renders
     assert _work is not None
     jobs, kept, pages = _work
     prose = _converter = _converter or kept.converter(pages)
-    texts = {}
+    texts, written = {}, set()
     for path in paths:
         text, rendered = jobs[path](prose)
-        kept.write(path, text, rendered)
         texts[path] = text.encode("utf-8")
-    return texts
+        if write_page(kept.out_dir, path, texts[path]):  # the docs tree's page too: its file made on this core
+            written.add(path)
+        kept.write(path, text, rendered)
+    return texts, written
 
 
 def render_topic_pages(jobs: dict[str, TopicJob], kept: PrerenderedPages, pages: list[str],
                        workers: int | None = None) -> dict[str, bytes]:
-    """Run each topic page's job; keep its HTML in ``kept``; return each page's Markdown (UTF-8), in
+    """Run each topic page's job; keep its HTML in ``kept`` and write its Markdown into the docs tree
+    (``kept.docs_written``: the pages whose file changed); return each page's Markdown (UTF-8), in
     the jobs' order. ``pages``: every page of the map (a link in a Markdown field resolves against them)."""
     global _work  # noqa: PLW0603 - what forked processes start with
     workers = workers or os.cpu_count() or 1
@@ -132,16 +138,19 @@ def render_topic_pages(jobs: dict[str, TopicJob], kept: PrerenderedPages, pages:
     _work = (jobs, kept, pages)
     try:
         if context is None or workers < 2 or len(paths) < MIN_PAGES:
-            return _render_share(paths)
+            texts, kept.docs_written = _render_share(paths)
+            return texts
         shares = [paths[start::workers] for start in range(workers)]
         # The other processes' shares go in small parts: each part's Markdown comes back as soon as
         # it is rendered, so a forked process never holds much more than the map it shares.
         parts = [share[start:start + PART] for share in shares[1:] for start in range(0, len(share), PART)]
         with ProcessPoolExecutor(workers - 1, mp_context=context) as pool:
             others = [pool.submit(_render_share, part) for part in parts]
-            texts = _render_share(shares[0])
+            texts, kept.docs_written = _render_share(shares[0])
             for other in others:
-                texts |= other.result()
+                their_texts, their_written = other.result()
+                texts |= their_texts
+                kept.docs_written |= their_written
         return {path: texts[path] for path in paths}
     finally:
         _work = _converter = None
