@@ -43,7 +43,7 @@ CACHE_FOLDER = "cache"
 PRERENDERED = "prerendered"  # beside the config, written by the generator (generator/emit/prerendered.py)
 PRERENDER_FORMAT = 2
 PAGES, SEARCH = "pages", "search"
-FORMAT = 2  # the entries' layout: a change here invalidates every entry
+FORMAT = 3  # the entries' layout and keys: a change here invalidates every entry
 PACKAGES = ("markdown", "pymdown-extensions", "pygments", "mkdocs", "mkdocs-material", "nh3")
 # The events whose handlers can change what a page converts to, or what the theme's search reads.
 PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
@@ -105,13 +105,13 @@ def prerender_stamp(extensions: list, configs: dict, use_directory_urls: bool, h
     return digest(PRERENDER_FORMAT, package_versions(), extensions, configs, use_directory_urls, handlers)
 
 
-def markdown_digest(markdown: str) -> str:
-    return hashlib.blake2b(markdown.encode("utf-8"), digest_size=20).hexdigest()
+def text_digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=20).hexdigest()
 
 
 def prerendered_header(stamp: str, markdown: str) -> dict:
     """The first line of a prerendered page's file: what it was made from, and for which build."""
-    return {"stamp": stamp, "markdown": markdown_digest(markdown)}
+    return {"stamp": stamp, "markdown": text_digest(markdown)}
 
 
 def prerendered_file(folder: Path, src_uri: str) -> Path:
@@ -129,8 +129,8 @@ def files_digest(files) -> str:  # noqa: ANN001 - the engine's Files
 
 
 def page_key(build_digest: str, page, markdown: str) -> str:  # noqa: ANN001 - the engine's Page
-    file = page.file
-    return digest(build_digest, markdown, file.src_uri, file.url, file.inclusion.is_excluded())
+    file = page.file  # the Markdown by its own digest: hashed as it is, not written out as JSON first
+    return digest(build_digest, text_digest(markdown), file.src_uri, file.url, file.inclusion.is_excluded())
 
 
 # --- the store ----------------------------------------------------------------------------------
@@ -315,7 +315,7 @@ def cache_search_entries(index, folder: Path) -> None:  # noqa: ANN001
     reader = [_source_digest(add), _source_digest(index.create_entry_for_section)]
 
     def add_entry_from_context(page) -> None:  # noqa: ANN001
-        key = digest(FORMAT, package_versions(), index.config, reader, page.url, page.title, page.content,
+        key = digest(FORMAT, package_versions(), index.config, reader, page.url, page.title, text_digest(page.content),
                      _toc_tokens(page.toc), page.meta)
         path = folder / SEARCH / f"{key}.json"
         entries = read_entry(path)

@@ -74,9 +74,10 @@ class _Engine:
         for file in self.files.documentation_pages(inclusion=InclusionLevel.is_included):
             page = self.page(file.src_uri)
             page.read_source(self.config)
-            if not ((folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file()
-                    or page_cache.read_page_facts(page_cache.prerendered_file(prerendered, file.src_uri),
-                                                  page_cache.prerendered_header(stamp, page.markdown)) is not None):
+            # The generator's conversion first: most pages have one, and its digest is the cheaper.
+            if not (page_cache.read_page_facts(page_cache.prerendered_file(prerendered, file.src_uri),
+                                               page_cache.prerendered_header(stamp, page.markdown)) is not None
+                    or (folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file()):
                 missing.append((len(page.markdown), file.src_uri))
             page.markdown = None  # the workers read it again: the workers forked from here need not share it
         return sorted(missing, key=lambda pair: -pair[0])
