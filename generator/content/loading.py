@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -20,6 +21,7 @@ from generator.content.schema import Bibliography, MapConfig, Source, Topic
 from generator.content.schema_errors import diagnostics_from
 from generator.content.yaml_source import YamlDocument, YamlSyntaxError, decode_utf8, parse_yaml
 from generator.diagnostics import Diagnostic, DiagnosticLog, relative_name
+from generator.processes import fork_context
 
 MAP_FILE = "map.yaml"
 SOURCES_FILE = "sources.yaml"  # the bibliography: every source once, keyed
@@ -247,21 +249,58 @@ def _read_map(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[P
     return (_validate(MapConfig, map_doc, map_name, log) if map_doc is not None else None), map_doc
 
 
-def _read_topic(path: Path, root: Path, log: DiagnosticLog, memo: ReadMemo | None = None) -> TopicFile | FailedTopic:
-    if memo is None:
-        return _topic_of(path, root, _read(path, relative_name(path, root), log), log)
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return _read_topic(path, root, log)  # reported as unreadable, and not remembered
-    known = memo.recall(path, data, log)
-    if isinstance(known, TopicFile | FailedTopic):
-        return known
-    own = DiagnosticLog()
-    result = _topic_of(path, root, _parse(data, relative_name(path, root), own), own)
-    memo.keep(path, data, result, own.items)
-    log.extend(own.items)
-    return result
+def _read_topics(paths: list[Path], root: Path, log: DiagnosticLog,
+                 memo: ReadMemo | None = None) -> list[TopicFile | FailedTopic]:
+    """Each topic file read and validated, in order, its problems in the log in the files' order.
+    With a ``memo``, a file whose bytes it knows is not parsed again. The files to parse are shared
+    with a forked process when they are many (:func:`_parse_all`)."""
+    results: list[TopicFile | FailedTopic | None] = [None] * len(paths)
+    logs = [DiagnosticLog() for _ in paths]
+    to_parse: list[tuple[int, bytes]] = []
+    for index, path in enumerate(paths):
+        try:
+            data = path.read_bytes()
+        except OSError:  # reported as unreadable, and not remembered
+            results[index] = _topic_of(path, root, _read(path, relative_name(path, root), logs[index]), logs[index])
+            continue
+        known = memo.recall(path, data, logs[index]) if memo is not None else None
+        if isinstance(known, TopicFile | FailedTopic):
+            results[index] = known
+        else:
+            to_parse.append((index, data))
+    parsed = _parse_all([(relative_name(paths[index], root), data) for index, data in to_parse])
+    for (index, data), (doc, problems) in zip(to_parse, parsed, strict=True):
+        logs[index].extend(problems)
+        results[index] = _topic_of(paths[index], root, doc, logs[index])
+        if memo is not None:
+            memo.keep(paths[index], data, results[index], logs[index].items)
+    for each in logs:
+        log.extend(each.items)
+    return [result for result in results if result is not None]
+
+
+MIN_SHARED_FILES = 200  # fewer files to parse: this process parses them sooner than another starts
+
+
+def _parse_all(files: list[tuple[str, bytes]]) -> list[tuple[YamlDocument | None, list[Diagnostic]]]:
+    """Each file (its name and bytes) parsed, with its problems. Many files: a forked process parses
+    the second half while this one parses the first; YAML's plain data comes back quickly (a
+    validated model would not: validating stays here)."""
+    context = fork_context()
+    if context is None or len(files) < MIN_SHARED_FILES:
+        return _parse_share(files)
+    half = len(files) // 2
+    with ProcessPoolExecutor(1, mp_context=context) as other:
+        theirs = other.submit(_parse_share, files[half:])
+        return _parse_share(files[:half]) + theirs.result()
+
+
+def _parse_share(files: list[tuple[str, bytes]]) -> list[tuple[YamlDocument | None, list[Diagnostic]]]:
+    parsed = []
+    for name, data in files:
+        own = DiagnosticLog()
+        parsed.append((_parse(data, name, own), own.items))
+    return parsed
 
 
 def _topic_of(path: Path, root: Path, doc: YamlDocument | None, log: DiagnosticLog) -> TopicFile | FailedTopic:
@@ -285,7 +324,7 @@ def read_content(content_dir: Path, project_root: Path | None = None, memo: Read
     log.extend(_unread_files(content_dir, root))
     sources, sources_doc = _load_sources(content_dir, root, log, refused, memo)
     paths = [] if content_dir in refused else [p for p in topic_paths(content_dir) if p not in refused]
-    read = [_read_topic(path, root, log, memo) for path in paths]
+    read = _read_topics(paths, root, log, memo)
     return Reading(map_config, relative_name(content_dir / MAP_FILE, root), map_doc,
                    [r for r in read if isinstance(r, TopicFile)], [r for r in read if isinstance(r, FailedTopic)],
                    sources, relative_name(content_dir / SOURCES_FILE, root), sources_doc, log.items)

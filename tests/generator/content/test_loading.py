@@ -279,3 +279,27 @@ def test_a_symlink_within_the_project_is_followed(mini: MiniProject) -> None:
     (shared / "extra.yaml").write_text(BOARDS.replace("id: boards", "id: extra"), encoding="utf-8")
     (mini.content / "layer-2" / "extra.yaml").symlink_to(Path("..", "..", "shared", "extra.yaml"))
     assert "extra" in {tf.topic.id for tf in mini.load().topics}
+
+
+def test_many_files_parsed_on_two_cores_read_as_on_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``MIN_SHARED_FILES`` a forked process parses half the topic files: the same topics in
+    the same order, the same failed files, the same problems in the same order as one process."""
+    from generator.content import loading
+    from tests.benchmarks.test_build_scale_content import build_scale
+
+    build_scale().write_project(tmp_path, topics=loading.MIN_SHARED_FILES + 20, seed=4)
+    paths = topic_paths(tmp_path / "content")
+    paths[3].write_text("id: [unclosed\n", encoding="utf-8")  # a YAML syntax error, in the first half
+    paths[-5].write_text(paths[-5].read_text(encoding="utf-8") + "id: again\n", encoding="utf-8")  # a duplicate key
+    paths[-2].write_text("id: not-a-topic\nlayer: eleven\n", encoding="utf-8")  # schema errors, in the second half
+
+    def reading() -> tuple[list[str], list[str], list[str]]:
+        read = loading.read_content(tmp_path / "content", tmp_path)
+        return [t.topic.id for t in read.topics], [f.file for f in read.failed_topics], [d.format() for d in read.problems]
+
+    shared = reading()
+    monkeypatch.setattr(loading, "fork_context", lambda: None)
+    assert reading() == shared
+    topics, failed, problems = shared
+    assert len(topics) == loading.MIN_SHARED_FILES + 20 - 2 and len(failed) == 2  # a duplicate key still reads
+    assert len(problems) >= 3 and any("appears twice" in problem for problem in problems)
