@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -148,9 +149,11 @@ def _drop_sitemap(site: Path) -> None:
 
 def _build_site_and_copy(config_file: Path, staging: Path) -> None:
     """The site, its downloadable copy (``generator/emit/portable.py``: derived from the built
-    pages, zipped while Workbox writes the service worker) and its service worker, which never
-    precaches the copy (``downloads/``)."""
-    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, ThreadPoolExecutor(1) as zipper:
+    pages) and its service worker, which never precaches the copy (``downloads/``). Once the
+    pages are written, three things run side by side: Workbox (its own process) reads the site,
+    the zip takes the copy's pages (zlib lets the others run), and this thread makes the copy's
+    other files, which the zip takes last."""
+    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, ThreadPoolExecutor(2) as helpers:
         copy, copy_zip = Path(scratch) / portable.COPY_FOLDER, Path(scratch) / OFFLINE_COPY
         copy.mkdir()
         finish = _PageFinisher(staging, copy)
@@ -160,10 +163,15 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
         if not site_url:
             _drop_sitemap(staging)
         return_freed_memory()  # the engine's pages, before Workbox's process starts
-        portable.copy_site_files(staging, copy)
-        portable.prepare_copy(staging, copy, SCRIPTS, site_name, site_url)
-        zipped = zipper.submit(portable.zip_folder, copy, copy_zip)  # zlib lets Workbox's wait run beside it
-        write_service_worker(staging)
+        worker = helpers.submit(write_service_worker, staging)
+        copy_ready = threading.Event()
+        zipped = helpers.submit(portable.zip_folder, copy, copy_zip, ready=copy_ready)
+        try:
+            portable.copy_site_files(staging, copy)
+            portable.prepare_copy(staging, copy, SCRIPTS, site_name, site_url)
+        finally:
+            copy_ready.set()  # on a failure too: the zip ends, the build reports the failure
+        worker.result()
         zipped.result()
         (staging / OFFLINE_COPY).parent.mkdir(parents=True, exist_ok=True)
         shutil.move(copy_zip, staging / OFFLINE_COPY)

@@ -25,6 +25,7 @@ import os
 import re
 import shutil
 import textwrap
+import threading
 import time
 import zipfile
 from collections.abc import Callable
@@ -49,10 +50,11 @@ COPY_FOLDER = "layermap-offline"  # the one folder the zip unpacks to
 # Scripts that need a server: the calculator runtime (Pyodide in a module worker), its exercise
 # player, and offline reading (a service worker). The copy shows the build-time numbers instead.
 SERVED_ONLY_SCRIPTS = frozenset({"calculator.js", "exercise.js", "offline.js"})
-# Folders (ending in /) and files of the site the copy leaves out: the calculator runtime and the
-# scripts that need a server.
+# Folders (ending in /) and files of the site the copy leaves out: the calculator runtime, the
+# scripts that need a server, and the service worker with its runtime (no worker runs from disk;
+# Workbox writes them while the copy is made, engine.py).
 NOT_IN_COPY = ("/assets/pyodide/", "/assets/py/", "/assets/layermap/calc-worker.js",
-               *(f"/assets/layermap/{name}" for name in sorted(SERVED_ONLY_SCRIPTS)))
+               *(f"/assets/layermap/{name}" for name in sorted(SERVED_ONLY_SCRIPTS)), "/assets/workbox/", "/sw.js")
 # What the site has that a copy read from disk has no use for: no server shows its 404 page, and
 # the theme reads the search index from its script there.
 NOT_SHOWN_FROM_DISK = ("404.html", SEARCH_INDEX)
@@ -331,20 +333,26 @@ def spooled_pages(copy: Path) -> dict[str, tuple[Path, int, int]]:
     return found
 
 
-def zip_folder(folder: Path, zip_path: Path, top: str = COPY_FOLDER) -> int:
-    """Zip ``folder``, its spooled pages as files, as ``top/…`` (sorted as paths, so the same copy
-    gives the same listing); return its size in bytes."""
+def zip_folder(folder: Path, zip_path: Path, top: str = COPY_FOLDER, ready: threading.Event | None = None) -> int:
+    """Zip ``folder`` as ``top/…``: its spooled pages as files first, then, once ``ready`` is set
+    (the copy's other files are in), its files; each part sorted as paths, so the same copy gives
+    the same listing. Return the zip's size in bytes."""
     zip_path.parent.mkdir(parents=True, exist_ok=True)
     pages = spooled_pages(folder)
-    files = {path.relative_to(folder).as_posix(): path for path in folder.rglob("*")
-             if path.is_file() and not path.name.startswith(SPOOL_PREFIX)}
     with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(files.keys() | pages.keys(), key=lambda name: name.split("/")):
-            if name in files:
-                archive.write(files[name], f"{top}/{name}")
-            else:
-                _zip_spooled(archive, f"{top}/{name}", *pages[name])
+        for name in sorted(pages, key=_as_path):
+            _zip_spooled(archive, f"{top}/{name}", *pages[name])
+        if ready is not None:
+            ready.wait()
+        files = {path.relative_to(folder).as_posix(): path for path in folder.rglob("*")
+                 if path.is_file() and not path.name.startswith(SPOOL_PREFIX)}
+        for name in sorted(files, key=_as_path):
+            archive.write(files[name], f"{top}/{name}")
     return zip_path.stat().st_size
+
+
+def _as_path(name: str) -> list[str]:
+    return name.split("/")
 
 
 def _zip_spooled(archive: zipfile.ZipFile, name: str, spool_path: Path, start: int, length: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import threading
 import zipfile
 from pathlib import Path
 
@@ -339,8 +340,9 @@ def test_a_failed_copy_leaves_the_previous_site_untouched(built: tuple[Path, Pat
 
 def test_spooled_pages_are_zipped_as_files_among_the_others_in_path_order(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two processes' spools and the copy's own files give one listing, sorted as paths (``a/…``
-    before ``a-b/…``), each page's text as spooled, with a file's mode."""
+    """Two processes' spools and the copy's own files give one listing: the pages, then the other
+    files, each part sorted as paths (``a/…`` before ``a-b/…``); each page's text as spooled, with
+    a file's mode."""
     copy = tmp_path / "copy"
     (copy / "assets").mkdir(parents=True)
     (copy / "assets" / "x.js").write_text("x()", encoding="utf-8")
@@ -349,9 +351,11 @@ def test_spooled_pages_are_zipped_as_files_among_the_others_in_path_order(tmp_pa
         monkeypatch.setattr(portable.os, "getpid", lambda pid=pid: pid)
         portable.spool_page(copy, name, pages[name])
     assert sorted(p.name for p in copy.iterdir()) == [".pages-101", ".pages-202", "assets"]  # no file of a page's own
-    size = portable.zip_folder(copy, tmp_path / "copy.zip", top="top")
+    ready = threading.Event()
+    ready.set()
+    size = portable.zip_folder(copy, tmp_path / "copy.zip", top="top", ready=ready)
     with zipfile.ZipFile(tmp_path / "copy.zip") as archive:
-        assert archive.namelist() == ["top/a/index.html", "top/a-b/index.html", "top/assets/x.js", "top/index.html"]
+        assert archive.namelist() == ["top/a/index.html", "top/a-b/index.html", "top/index.html", "top/assets/x.js"]
         assert {name: archive.read(f"top/{name}").decode("utf-8") for name in pages} == pages
         modes = {info.external_attr >> 16 for info in archive.infolist()}
         assert modes == {(copy / "assets" / "x.js").stat().st_mode}
