@@ -41,7 +41,7 @@ from pathlib import Path
 
 CACHE_FOLDER = "cache"
 PRERENDERED = "prerendered"  # beside the config, written by the generator (generator/emit/prerendered.py)
-PRERENDER_FORMAT = 2
+PRERENDER_FORMAT = 3
 PAGES, SEARCH = "pages", "search"
 FORMAT = 3  # the entries' layout and keys: a change here invalidates every entry
 PACKAGES = ("markdown", "pymdown-extensions", "pygments", "mkdocs", "mkdocs-material", "nh3")
@@ -110,17 +110,25 @@ def text_digest(text: str) -> str:
 
 
 def prerendered_header(stamp: str, markdown: str) -> dict:
-    """The first line of a prerendered page's file: what it was made from, and for which build."""
+    """What a prerendered page's file must start with to stand for ``markdown`` in this build."""
     return {"stamp": stamp, "markdown": text_digest(markdown)}
+
+
+def prerendered_file_header(stamp: str, source: str) -> dict:
+    """The same, from the docs file's whole text (front matter included): a look that need not
+    read the front matter first (the fill step's, ``page_workers.py``)."""
+    return {"stamp": stamp, "file": text_digest(source)}
 
 
 def prerendered_file(folder: Path, src_uri: str) -> Path:
     return folder / f"{src_uri}.json"
 
 
-def prerendered_text(stamp: str, markdown: str, entry: dict) -> str:
-    """A prerendered page's file: its header line, then the entry (:func:`page_entry_text`)."""
-    return json.dumps(prerendered_header(stamp, markdown)) + "\n" + page_entry_text(entry)
+def prerendered_text(stamp: str, source: str, markdown: str, entry: dict) -> str:
+    """A prerendered page's file: its header line (what it was made from, the docs file's text and
+    its Markdown, and for which build), then the entry (:func:`page_entry_text`)."""
+    header = prerendered_header(stamp, markdown) | prerendered_file_header(stamp, source)
+    return json.dumps(header) + "\n" + page_entry_text(entry)
 
 
 def files_digest(files) -> str:  # noqa: ANN001 - the engine's Files
@@ -167,16 +175,20 @@ def page_entry_text(entry: dict) -> str:
 
 def read_page_facts(path: Path, header: dict | None = None) -> dict | None:
     """The first line of a page's entry, its time refreshed, or None; with ``header``, only if the
-    file starts with that line (a prerendered page's, :func:`prerendered_header`)."""
+    file starts with a line that holds it (a prerendered page's, :func:`prerendered_header`)."""
     try:
         with path.open(encoding="utf-8") as stored:
-            if header is not None and json.loads(stored.readline()) != header:
+            if header is not None and not _holds_header(json.loads(stored.readline()), header):
                 return None
             facts = json.loads(stored.readline())
         os.utime(path)
     except (OSError, ValueError):
         return None
     return facts if isinstance(facts, dict) else None
+
+
+def _holds_header(line: object, header: dict) -> bool:
+    return isinstance(line, dict) and all(line.get(key) == value for key, value in header.items())
 
 
 def read_page_content(path: Path, skip: int = 0) -> str | None:

@@ -95,7 +95,7 @@ class PrerenderedPages:
         if rendered is None:
             target.unlink(missing_ok=True)
             return
-        write_text_atomically(target, page_cache.prerendered_text(self.stamp, get_data(text)[0], rendered.entry()))
+        write_text_atomically(target, page_cache.prerendered_text(self.stamp, text, get_data(text)[0], rendered.entry()))
 
     def keep_only(self, paths: Iterable[str]) -> None:
         """Remove what was kept for pages no longer in the map."""

@@ -114,3 +114,22 @@ def test_topic_pages_rendered_on_two_cores_are_those_rendered_on_one(project: Pr
     assert results[1] == results[2]
     assert [path for path, _ in results[1][0]] == list(topics)
     assert len(results[1][1]) == len(topics)
+
+
+def test_the_fill_step_knows_a_prerendered_page_from_its_file_alone(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fill step reads the front matter (MkDocs' ``read_source``) only of the pages whose docs
+    file is not the one the generator prerendered; an edited topic page is among those, and missing."""
+    from mkdocs.structure.pages import Page
+
+    from generator.emit import page_workers
+
+    generated, _ = generate(project)
+    page = generated.parent / "docs" / "layer-2" / "chips.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("very fast", "faster than you can blink"), encoding="utf-8")
+    read = []
+    read_source = Page.read_source
+    monkeypatch.setattr(Page, "read_source", lambda self, config: (read.append(self.file.src_uri), read_source(self, config))[1])
+    missing = {src_uri for _, src_uri in page_workers._Engine(str(generated)).missing()}
+    pages = {p.relative_to(generated.parent / "docs").as_posix() for p in (generated.parent / "docs").rglob("*.md")}
+    assert set(read) == pages - (TOPIC_PAGES - {"layer-2/chips.md"})
+    assert missing == set(read)  # home, layers, Sources (no cache yet) and the edited page
