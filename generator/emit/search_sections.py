@@ -44,10 +44,10 @@ EXCLUDED = "data-search-exclude"
 
 _NAME = r"[^\s/>\"'=]+"
 _VALUE = r"\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+)"
-# A start tag (name, attributes, "/" when self-closed) or an end tag (name), as HTMLParser reads
-# them when they are well formed; anything else leaves a "<" in the text between tokens.
-_TOKEN = re.compile(rf"<(?:([a-zA-Z][-.a-zA-Z0-9:_]*)((?:\s+{_NAME}(?:{_VALUE})?)*)\s*(/?)>"
-                    r"|/([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>)")
+# A run of text; a start tag (name, attributes, "/" when self-closed) or an end tag (name), as
+# HTMLParser reads them when they are well formed; or a "<" that starts neither.
+_TOKEN = re.compile(rf"([^<]+)|<(?:([a-zA-Z][-.a-zA-Z0-9:_]*)((?:\s+{_NAME}(?:{_VALUE})?)*)\s*(/?)>"
+                    r"|/([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>)|(<)")
 _ATTRIBUTE = re.compile(rf"({_NAME})(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
 
 
@@ -78,11 +78,13 @@ def attributes(text: str) -> dict[str, str | None]:
 
 
 def _telling(tag: str, text: str) -> bool:
-    """Whether a tag's attributes can matter: a heading's id, a permalink's class, an exclusion."""
-    if tag in HEADINGS or tag == "a":
+    """Whether a tag's attributes can matter: a heading's id, a permalink's class, an exclusion.
+    A value may be written with character references, so one with an ``&`` is always read."""
+    if tag in HEADINGS or "&" in text:
         return True
-    lowered = text.lower()
-    return EXCLUDED in lowered or "linenodiv" in lowered
+    if tag == "a" and "headerlink" in text:
+        return True
+    return "linenodiv" in text or EXCLUDED in text.lower()
 
 
 class _Reader:
@@ -185,31 +187,21 @@ def page_sections(content: str) -> list[Section] | None:
 
 def _read(content: str) -> list[Section] | None:
     reader = _Reader()
-    position = 0
-    for token in _TOKEN.finditer(content):
-        if token.start() > position and not _read_text(reader, content[position:token.start()]):
-            return None
-        position = token.end()
-        tag, attrs, closed, end_tag = token.groups()
-        if end_tag is not None:
+    for text, tag, attrs, closed, end_tag, stray in _TOKEN.findall(content):
+        if text:
+            reader.text(unescape(text) if "&" in text else text)
+        elif tag:
+            tag = tag.lower()
+            if tag in RAW_TEXT:
+                return None
+            reader.start(tag, attributes(attrs) if attrs and _telling(tag, attrs) else {})
+            if closed:
+                reader.end(tag)
+        elif end_tag:
             reader.end(end_tag.lower())
-            continue
-        tag = tag.lower()
-        if tag in RAW_TEXT:
+        elif stray:  # a "<" that starts no well-formed tag: HTMLParser's own rules apply
             return None
-        reader.start(tag, attributes(attrs) if attrs and _telling(tag, attrs) else {})
-        if closed:
-            reader.end(tag)
-    if position < len(content) and not _read_text(reader, content[position:]):
-        return None
     return reader.sections
-
-
-def _read_text(reader: _Reader, text: str) -> bool:
-    if "<" in text:  # a "<" that starts no well-formed tag: HTMLParser's own rules apply
-        return False
-    reader.text(unescape(text) if "&" in text else text)
-    return True
 
 
 def read_sections_quickly(index) -> None:  # noqa: ANN001 - the theme's SearchIndex

@@ -122,7 +122,8 @@ def test_what_htmlparser_reads_by_its_own_rules_is_left_to_the_theme(content: st
 
 TAGS = ["div", "p", "span", "em", "code", "pre", "ul", "li", "a", "h1", "h2", "h3", "sub", "br", "img", "details"]
 ATTRIBUTES = ["", ' id="x"', ' id="y"', " data-search-exclude", ' data-search-exclude=""', ' class="headerlink"',
-              ' class="linenodiv"', " hidden", ' title="a &amp; b"']
+              ' class="linenodiv"', " hidden", ' title="a &amp; b"', ' class="&#104;eaderlink"', ' class="linenod&#105;v"',
+              ' DATA-SEARCH-EXCLUDE', ' class="headerlink x"']
 TEXTS = ["word", " ", "\n", "two words", "a &amp; b", "&lt;x&gt;", "  \n  ", "é", "&quot;", "x\ny"]
 
 
