@@ -23,7 +23,7 @@ from generator.emit import page_cache, portable
 from generator.emit.csp import with_security_meta
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
-from generator.emit.page_workers import fill_page_cache
+from generator.emit.page_workers import pages_read_alongside
 from generator.emit.page_writers import Finish, pages_written_by
 from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
@@ -69,7 +69,7 @@ def _build_into(config_file: Path, target: Path, finish: Finish) -> tuple[str, s
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    with engine_errors(), pages_written_by(finish) as pages:
+    with engine_errors(), pages_read_alongside(), pages_written_by(finish) as pages:
         config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
         if not config.site_url:  # a sitemap could only name a wrong address (_drop_sitemap): not made at all
             config.theme.static_templates.discard(SITEMAP_FILES[0])
@@ -184,16 +184,15 @@ def _pages(site: Path) -> set[str]:
 
 
 def build_site(config_file: Path, site_dir: Path) -> None:
-    """Fill the engine's page cache, build into a temporary sibling folder with the service worker
-    and the downloadable copy, then swap it in place of ``site_dir``."""
+    """Build into a temporary sibling folder with the service worker and the downloadable copy
+    (the pages the engine's cache lacks converted on two cores: ``page_workers.py``), then swap it
+    in place of ``site_dir``."""
     staging = site_dir.with_name(f".{site_dir.name}.new")
     retired = site_dir.with_name(f".{site_dir.name}.old")
     for leftover in (staging, retired):
         shutil.rmtree(leftover, ignore_errors=True)
     started = time.time()
     try:
-        with engine_errors():
-            fill_page_cache(config_file)
         _build_site_and_copy(config_file, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -1,17 +1,22 @@
-"""Filling the engine's page cache over every core before the engine builds (a cold build).
+"""The pages the engine's cache lacks, converted on every core.
 
 Part of the engine adapter (with ``engine.py``): it runs MkDocs' own steps, so it knows MkDocs.
 
-The engine converts pages one after another. Before it builds, :func:`fill_page_cache` reads the
-config, the files and the navigation as the engine's build does, works out which pages the cache
-(``generator/emit/page_cache.py``) lacks (not a page the generator converted already: its search
-entries are made while the engine writes pages, on every core, ``page_writers.py``), and has
-worker processes convert them: each runs the engine's own page step (the same MkDocs code and
-hooks, so the same HTML) on its share of the pages, which stores each page and its search entries
-in the cache. The engine's build then finds
-every page there. A worker never reports: a page it could not convert is simply not stored, and
-the engine's build converts it again and fails on it as it always has; the warnings a page's
-conversion logs are stored with it and said again by the engine's build (strict mode counts them).
+The engine converts pages one after another. The pages the cache (``generator/emit/page_cache.py``)
+lacks are worked out as the engine's build would look them up (not a page the generator converted
+already, known from its docs file alone) and converted by other processes, each running the
+engine's own page step (the same MkDocs code and hooks, so the same HTML), which stores each page
+in the cache; the engine's build then finds them there. Two ways:
+
+- during a build, :func:`pages_read_alongside` stands in for MkDocs' page-reading step: a forked
+  process converts the last of those pages (about half their Markdown: a big map's Sources page)
+  while the build reads and converts the others (:class:`ReadAlongside`);
+- before ``layermap serve`` builds, :func:`fill_page_cache` loads the engine's config, files and
+  navigation and has worker processes convert all of them.
+
+A worker never reports: a page it could not convert is simply not stored, and the engine's build
+converts it again and fails on it as it always has; the warnings a page's conversion logs are stored
+with it and said again by the engine's build (strict mode counts them).
 """
 
 from __future__ import annotations
@@ -19,10 +24,12 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from generator.emit import page_cache
@@ -52,48 +59,15 @@ class _Engine:
         self.nav = config.plugins.on_nav(get_navigation(files, config), config=config, files=files)
 
     def uses_cache(self) -> bool:
-        return any(Path(name).name == Path(PAGE_CACHE_HOOK).name for name in self.config["hooks"])
+        return uses_cache(self.config)
 
     def page(self, src_uri: str):  # noqa: ANN201 - the engine's Page
-        from mkdocs.structure.pages import Page
-
-        file = self.files.get_file_from_path(src_uri)
-        return file.page if file.page is not None else Page(None, file, self.config)
+        return _page_of(self.config, self.files, src_uri)
 
     def missing(self) -> list[tuple[int, str]]:
         """The pages to be built whose conversion the cache lacks (their Markdown's length and
         path), the longest first: a map's Sources page alone is a few seconds of one worker's time."""
-        from mkdocs.structure.files import InclusionLevel
-
-        build = page_cache.digest(page_cache.conversion_digest(self.config), page_cache.files_digest(self.files))
-        folder = page_cache.cache_folder(self.config) / page_cache.PAGES
-        prerendered = Path(self.config_file).parent / page_cache.PRERENDERED
-        stamp = page_cache.prerender_stamp_of(self.config)
-
-        missing = []
-        for file in self.files.documentation_pages(inclusion=InclusionLevel.is_included):
-            if self._prerendered_as_written(file, prerendered, stamp):
-                continue
-            page = self.page(file.src_uri)
-            page.read_source(self.config)
-            # The generator's conversion first: most pages have one, and its digest is the cheaper.
-            if not (page_cache.read_page_facts(page_cache.prerendered_file(prerendered, file.src_uri),
-                                               page_cache.prerendered_header(stamp, page.markdown)) is not None
-                    or (folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file()):
-                missing.append((len(page.markdown), file.src_uri))
-            page.markdown = None  # the workers read it again: the workers forked from here need not share it
-        return sorted(missing, key=lambda pair: -pair[0])
-
-    @staticmethod
-    def _prerendered_as_written(file, folder: Path, stamp: str) -> bool:  # noqa: ANN001 - the engine's File
-        """Whether the generator's conversion stands for the docs file as it is: known from the
-        file's bytes, without reading its front matter as the engine does (a quarter of this step)."""
-        try:
-            source = Path(file.abs_src_path).read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError):
-            return False
-        where = page_cache.prerendered_file(folder, file.src_uri)
-        return page_cache.read_page_facts(where, page_cache.prerendered_file_header(stamp, source)) is not None
+        return sorted(missing_pages(self.config, self.files, self.page), key=lambda pair: -pair[0])
 
     def convert(self, src_uris: list[str]) -> int:
         """Convert pages as the engine's build does (which stores them); return how many were."""
@@ -113,6 +87,41 @@ class _Engine:
             page.markdown = page.content = None  # stored: a worker need not hold every page it converted
             converted += 1
         return converted
+
+
+def missing_pages(config, files, page_of) -> list[tuple[int, str]]:  # noqa: ANN001 - the engine's config and files
+    """The pages to be built whose conversion the cache lacks, in the engine's order: each one's
+    Markdown's length and path. ``page_of``: a page's engine Page, from its path."""
+    from mkdocs.structure.files import InclusionLevel
+
+    build = page_cache.digest(page_cache.conversion_digest(config), page_cache.files_digest(files))
+    folder = page_cache.cache_folder(config) / page_cache.PAGES
+    prerendered = Path(config.config_file_path).parent / page_cache.PRERENDERED
+    stamp = page_cache.prerender_stamp_of(config)
+    missing = []
+    for file in files.documentation_pages(inclusion=InclusionLevel.is_included):
+        if _prerendered_as_written(file, prerendered, stamp):
+            continue
+        page = page_of(file.src_uri)
+        page.read_source(config)
+        # The generator's conversion first: most pages have one, and its digest is the cheaper.
+        if not (page_cache.read_page_facts(page_cache.prerendered_file(prerendered, file.src_uri),
+                                           page_cache.prerendered_header(stamp, page.markdown)) is not None
+                or (folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file()):
+            missing.append((len(page.markdown), file.src_uri))
+        page.markdown = None  # read again when converted: a process forked from here need not share it
+    return missing
+
+
+def _prerendered_as_written(file, folder: Path, stamp: str) -> bool:  # noqa: ANN001 - the engine's File
+    """Whether the generator's conversion stands for the docs file as it is: known from the
+    file's bytes, without reading its front matter as the engine does (a quarter of this step)."""
+    try:
+        source = Path(file.abs_src_path).read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    where = page_cache.prerendered_file(folder, file.src_uri)
+    return page_cache.read_page_facts(where, page_cache.prerendered_file_header(stamp, source)) is not None
 
 
 _engine: _Engine | None = None  # a worker's, inherited from the parent where processes fork
@@ -164,3 +173,114 @@ def fill_page_cache(config_file: Path, workers: int | None = None) -> int:
         return 0
     finally:
         _engine = None
+
+
+# --- during the engine's build: the largest missing pages converted alongside -------------------
+
+
+@dataclass
+class ReadAlongside:
+    """MkDocs' page-reading step (``build._populate_page``), which converts each page the cache
+    lacks, with the last of those pages (in the engine's order, about half of the Markdown to
+    convert) converted by a forked process meanwhile. That process runs the same step, so the
+    cache's hook stores each page it converts; this one reads the other pages (most come from
+    the cache at once) and converts its own, and waits for the other process only when it comes
+    to one of its pages, which the cache then holds. What a page's conversion logs is stored with
+    it and said again here; a page the other process could not convert is converted here, which
+    fails or warns as it always has."""
+
+    populate: Callable[..., None]
+    fork: bool = True
+    theirs: set[str] | None = None  # the pages the other process converts (None: not started yet)
+    pool: ProcessPoolExecutor | None = None
+    converted: Future | None = None
+
+    def __call__(self, page, config, files, *rest, **named) -> None:  # noqa: ANN001 - MkDocs' signature
+        if self.theirs is None:
+            self.theirs = self._start(config, files)
+        if self.converted is not None and page.file.src_uri in self.theirs:
+            self._wait()
+        self.populate(page, config, files, *rest, **named)
+
+    def _start(self, config, files) -> set[str]:  # noqa: ANN001
+        global _alongside  # noqa: PLW0603 - what the forked process starts with
+        context = fork_context()
+        if not self.fork or context is None or not uses_cache(config):
+            return set()
+        missing = missing_pages(config, files, partial(_page_of, config, files))
+        if len(missing) < MIN_PAGES and sum(length for length, _ in missing) < MIN_MARKDOWN:
+            return set()
+        share = _last_half(missing)
+        _alongside = (self.populate, config, files)
+        self.pool = ProcessPoolExecutor(1, mp_context=context)
+        self.converted = self.pool.submit(_populate_share, share)
+        return set(share)
+
+    def _wait(self) -> None:
+        try:
+            self.converted.result()
+        except BrokenProcessPool:  # it died (out of memory?): its pages are converted here
+            pass
+        self.close()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+        self.pool = self.converted = None
+
+
+def _last_half(missing: list[tuple[int, str]]) -> list[str]:
+    """The last pages, in the engine's order, that hold about half the Markdown to convert (at least one)."""
+    half, taken, share = sum(length for length, _ in missing) / 2, 0, []
+    for length, src_uri in reversed(missing):
+        if share and taken + length > half:
+            break
+        share.append(src_uri)
+        taken += length
+    return share
+
+
+_alongside: tuple | None = None  # (the page step, the engine's config, its files): the forked process's
+
+
+def _populate_share(src_uris: list[str]) -> int:
+    """In the forked process: run the engine's page step on each page (the cache's hook stores it)."""
+    assert _alongside is not None  # noqa: S101 - set before the fork
+    populate, config, files = _alongside
+    converted = 0
+    with _engine_quiet():
+        for src_uri in src_uris:
+            page = _page_of(config, files, src_uri)
+            try:
+                populate(page, config, files)
+            except Exception:  # noqa: BLE001, S112 - the engine's build meets it again and reports it
+                continue
+            page.markdown = page.content = None
+            converted += 1
+    return converted
+
+
+def _page_of(config, files, src_uri: str):  # noqa: ANN001, ANN202 - the engine's config, files and Page
+    from mkdocs.structure.pages import Page
+
+    file = files.get_file_from_path(src_uri)
+    return file.page if file.page is not None else Page(None, file, config)
+
+
+def uses_cache(config) -> bool:  # noqa: ANN001 - the engine's config
+    return any(Path(name).name == Path(PAGE_CACHE_HOOK).name for name in config["hooks"])
+
+
+@contextmanager
+def pages_read_alongside(fork: bool = True) -> Iterator[ReadAlongside]:
+    """While the engine builds: the pages its cache lacks converted on two cores (:class:`ReadAlongside`)."""
+    from mkdocs.commands import build
+
+    populate = build._populate_page
+    loop = ReadAlongside(populate, fork)
+    build._populate_page = loop
+    try:
+        yield loop
+    finally:
+        build._populate_page = populate
+        loop.close()

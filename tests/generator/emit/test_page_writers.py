@@ -144,3 +144,31 @@ def test_a_template_error_in_the_forked_share_fails_the_build_and_keeps_the_prev
     assert main(["--project", str(root), "build", "--clean"]) != 0
     assert "template failed" in capsys.readouterr().err
     assert {p.relative_to(root / "site"): p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()} == before
+
+
+def test_the_pages_the_cache_lacks_converted_alongside_make_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked process converts the last of the pages the cache lacks while the engine reads the
+    others: the site is the one the engine makes converting every page itself."""
+    from generator.emit import page_workers
+
+    monkeypatch.setattr(page_workers, "MIN_PAGES", 1)
+    started = []
+    start = page_workers.ReadAlongside._start
+    monkeypatch.setattr(page_workers.ReadAlongside, "_start", lambda self, *a: started.append(start(self, *a)) or started[-1])
+    alongside = _project(tmp_path / "alongside")
+    assert main(["--project", str(alongside), "build"]) == 0
+    assert started and started[0], "a share of the pages went to the other process"
+    monkeypatch.setattr(page_workers, "fork_context", lambda: None)
+    alone = _project(tmp_path / "alone")
+    assert main(["--project", str(alone), "build"]) == 0
+    assert started[1] == set()
+    assert _site_files(alongside / "site") == _site_files(alone / "site")
+
+
+def test_the_other_process_takes_the_last_pages_holding_about_half_the_markdown() -> None:
+    from generator.emit.page_workers import _last_half
+
+    assert _last_half([(10, "a"), (10, "b"), (10, "c"), (10, "d")]) == ["d", "c"]
+    assert _last_half([(10, "index.md"), (90, "sources.md")]) == ["sources.md"]
+    assert _last_half([(90, "big.md"), (5, "x.md"), (5, "y.md")]) == ["y.md", "x.md"]
+    assert _last_half([(7, "only.md")]) == ["only.md"]
