@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.emit.engine import CollectWarnings, engine_errors
-from generator.emit.page_workers import fill_page_cache
+from generator.emit.page_workers import pages_read_alongside
 from generator.emit.page_writers import pages_written_by
 from generator.errors import LayermapError
 
@@ -89,12 +89,11 @@ class LiveSite:
         # forked process could start with a lock one of them holds.
         before_serving = threading.current_thread() is threading.main_thread()
         with engine_errors():
-            if before_serving:
-                fill_page_cache(self.config_file)  # the pages the cache lacks, converted on every core
             config = self._load()
             gathered = _Gathered()
             config.plugins["layermap/keep-build-state"] = _keeper(gathered)
-            with pages_written_by(fork=before_serving) as pages:  # on two cores before serving starts
+            # Pages converted and written on two cores before serving starts.
+            with pages_read_alongside(fork=before_serving), pages_written_by(fork=before_serving) as pages:
                 build(config)
             gathered.search_entries = pages.search_entries
             self.config, self.gathered = config, gathered

@@ -8,6 +8,7 @@ import filecmp
 import os
 import shutil
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -171,15 +172,22 @@ def test_unused_entries_are_removed(tmp_path: Path) -> None:
     assert not old.exists() and fresh.exists()
 
 
-def test_workers_fill_the_cache_so_the_build_converts_nothing(project: Path, conversions: list[str],
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pages_converted_alongside_are_not_converted_again(project: Path, conversions: list[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """During the build a forked process converts the last pages the cache lacks (in the engine's
+    order, about half their Markdown); this process converts the rest, and the site is the one a
+    build converting every page here makes."""
     monkeypatch.setattr(page_workers, "MIN_PAGES", 1)
-    assert page_workers.fill_page_cache(project / "mkdocs.yml", workers=2) == len(PAGES)
-    site = build_into(project, "site")
-    assert conversions == []  # the workers converted them (in their own processes)
-    assert page_workers.fill_page_cache(project / "mkdocs.yml", workers=2) == 0  # nothing missing now
+    with page_workers.pages_read_alongside():
+        site = build_into(project, "site")
+    assert conversions and len(conversions) < len(PAGES)  # the others were converted in the other process
+    assert sorted(conversions) == sorted(set(PAGES) - {"third.md"})  # third.md: the last page, in the engine's order
+    conversions.clear()
+    with page_workers.pages_read_alongside():
+        build_into(project, "again")
+    assert conversions == []  # nothing missing now: every page from the cache
     shutil.rmtree(project / "cache")
-    assert same_files(build_into(project, "again"), site)
+    assert same_files(build_into(project, "alone"), site)
 
 
 def test_a_cache_that_cannot_be_written_only_costs_time(project: Path, conversions: list[str]) -> None:
@@ -190,12 +198,28 @@ def test_a_cache_that_cannot_be_written_only_costs_time(project: Path, conversio
     assert same_files(first, second)
 
 
-def test_workers_get_the_longest_pages_first_one_to_a_share(project: Path) -> None:
-    engine = page_workers._Engine(str(project / "mkdocs.yml"))
-    missing = [src_uri for _, src_uri in engine.missing()]
-    assert missing == sorted(PAGES, key=lambda name: -len(PAGES[name]))
-    shares = page_workers._shares(missing, workers=1)  # as many shares as pages here: one each, in order
-    assert [share[0] for share in shares] == missing
+def test_the_pages_the_cache_lacks_are_those_the_hook_would_not_find(project: Path) -> None:
+    config, files, _ = engine_state(project / "mkdocs.yml")
+    page_of = partial(page_workers._page_of, config, files)
+    assert [src_uri for _, src_uri in page_workers.missing_pages(config, files, page_of)] == list(PAGES)
+    build_into(project, "site")
+    config, files, _ = engine_state(project / "mkdocs.yml")
+    assert page_workers.missing_pages(config, files, partial(page_workers._page_of, config, files)) == []
+
+
+def engine_state(config_file: Path) -> tuple:
+    """The engine's config, files and navigation, as its build has them before it reads the pages."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files, set_exclusions
+    from mkdocs.structure.nav import get_navigation
+
+    config = load_config(config_file=str(config_file))
+    config = config.plugins.on_config(config)
+    files = get_files(config)
+    files.add_files_from_theme(config.theme.get_env(), config)
+    files = config.plugins.on_files(files, config=config)
+    set_exclusions(files, config)
+    return config, files, config.plugins.on_nav(get_navigation(files, config), config=config, files=files)
 
 
 def test_a_page_from_the_cache_holds_its_content_only_while_it_is_written(project: Path) -> None:
@@ -205,9 +229,8 @@ def test_a_page_from_the_cache_holds_its_content_only_while_it_is_written(projec
 
     first = build_into(project, "site")  # the engine's own place, where the pages below are written again
     first = first.rename(project / "first")
-    engine = page_workers._Engine(str(project / "mkdocs.yml"))  # the config, files and navigation, as a build has them
-    config, files, nav = engine.config, engine.files, engine.nav
-    pages = [engine.page(file.src_uri) for file in files.documentation_pages()]
+    config, files, nav = engine_state(project / "mkdocs.yml")
+    pages = [page_workers._page_of(config, files, file.src_uri) for file in files.documentation_pages()]
     for page in pages:
         _populate_page(page, config, files)
     assert [page.content for page in pages] == ["", "", ""]

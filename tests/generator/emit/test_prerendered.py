@@ -122,6 +122,7 @@ def test_the_fill_step_knows_a_prerendered_page_from_its_file_alone(project: Pro
     from mkdocs.structure.pages import Page
 
     from generator.emit import page_workers
+    from tests.generator.emit.test_page_cache import engine_state
 
     generated, _ = generate(project)
     page = generated.parent / "docs" / "layer-2" / "chips.md"
@@ -129,7 +130,8 @@ def test_the_fill_step_knows_a_prerendered_page_from_its_file_alone(project: Pro
     read = []
     read_source = Page.read_source
     monkeypatch.setattr(Page, "read_source", lambda self, config: (read.append(self.file.src_uri), read_source(self, config))[1])
-    missing = {src_uri for _, src_uri in page_workers._Engine(str(generated)).missing()}
+    config, files, _ = engine_state(generated)
+    missing = {src_uri for _, src_uri in page_workers.missing_pages(config, files, partial(page_workers._page_of, config, files))}
     pages = {p.relative_to(generated.parent / "docs").as_posix() for p in (generated.parent / "docs").rglob("*.md")}
     assert set(read) == pages - (TOPIC_PAGES - {"layer-2/chips.md"})
     assert missing == set(read)  # home, layers, Sources (no cache yet) and the edited page
