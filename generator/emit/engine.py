@@ -155,7 +155,7 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
     pages are written, the zip takes the copy's pages (zlib lets the rest run) while this thread
     makes the copy's other files, which the zip takes last, and then Workbox (its own process)
     reads the site."""
-    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, ThreadPoolExecutor(1) as helpers:
+    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, ThreadPoolExecutor(1) as zipper:
         copy, copy_zip = Path(scratch) / portable.COPY_FOLDER, Path(scratch) / OFFLINE_COPY
         copy.mkdir()
         finish = _PageFinisher(staging, copy)
@@ -165,7 +165,7 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
         if not site_url:
             _drop_sitemap(staging)
         copy_ready = threading.Event()
-        zipped = helpers.submit(portable.zip_folder, copy, copy_zip, ready=copy_ready)
+        zipped = zipper.submit(portable.zip_folder, copy, copy_zip, ready=copy_ready)
         try:
             portable.copy_site_files(staging, copy)
             portable.prepare_copy(staging, copy, SCRIPTS, site_name, site_url)

@@ -129,9 +129,10 @@ class ReadAlongside:
         self.close()
 
     def close(self) -> None:
+        global _alongside  # noqa: PLW0603 - the build's config and files, no longer held once it is done
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
-        self.pool = self.converted = None
+        self.pool = self.converted = _alongside = None
 
 
 def _last_half(missing: list[tuple[int, str]]) -> list[str]:

@@ -51,8 +51,7 @@ COPY_FOLDER = "layermap-offline"  # the one folder the zip unpacks to
 # player, and offline reading (a service worker). The copy shows the build-time numbers instead.
 SERVED_ONLY_SCRIPTS = frozenset({"calculator.js", "exercise.js", "offline.js"})
 # Folders (ending in /) and files of the site the copy leaves out: the calculator runtime, the
-# scripts that need a server, and the service worker with its runtime (no worker runs from disk;
-# Workbox writes them while the copy is made, engine.py).
+# scripts that need a server, and the service worker with its runtime (no worker runs from disk).
 NOT_IN_COPY = ("/assets/pyodide/", "/assets/py/", "/assets/layermap/calc-worker.js",
                *(f"/assets/layermap/{name}" for name in sorted(SERVED_ONLY_SCRIPTS)), "/assets/workbox/", "/sw.js")
 # What the site has that a copy read from disk has no use for: no server shows its 404 page, and
