@@ -116,7 +116,7 @@ def prerendered_header(stamp: str, markdown: str) -> dict:
 
 def prerendered_file_header(stamp: str, source: str) -> dict:
     """The same, from the docs file's whole text (front matter included): a look that need not
-    read the front matter first (the fill step's, ``page_workers.py``)."""
+    read the front matter first (``page_workers.missing_pages``)."""
     return {"stamp": stamp, "file": text_digest(source)}
 
 

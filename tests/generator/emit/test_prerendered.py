@@ -116,8 +116,8 @@ def test_topic_pages_rendered_on_two_cores_are_those_rendered_on_one(project: Pr
     assert len(results[1][1]) == len(topics)
 
 
-def test_the_fill_step_knows_a_prerendered_page_from_its_file_alone(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fill step reads the front matter (MkDocs' ``read_source``) only of the pages whose docs
+def test_the_missing_pages_are_known_from_a_prerendered_pages_file_alone(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Working out the missing pages reads the front matter (MkDocs' ``read_source``) only of the pages whose docs
     file is not the one the generator prerendered; an edited topic page is among those, and missing."""
     from mkdocs.structure.pages import Page
 
