@@ -71,8 +71,6 @@ def _build_into(config_file: Path, target: Path, finish: Finish) -> tuple[str, s
 
     with engine_errors(), pages_read_alongside(), pages_written_by(finish) as pages:
         config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
-        if not config.site_url:  # a sitemap could only name a wrong address (_drop_sitemap): not made at all
-            config.theme.static_templates.discard(SITEMAP_FILES[0])
         build(config)
         return config.site_url or "", config.site_name, pages.written
 
