@@ -33,12 +33,11 @@ def cmd_check(project: Project, _: argparse.Namespace) -> int:
     return 0
 
 
-def _check_site_address(config: Path, required: bool) -> None:
+def _check_site_address(site_url: str, required: bool) -> None:
     """Warn (or, with --require-site-url, refuse) when the site URL is missing or local."""
-    from generator.emit.engine import configured_site_url
     from generator.emit.site_address import address_problem, fix_for_publishing
 
-    problem = address_problem(configured_site_url(config))
+    problem = address_problem(site_url)
     if problem and required:
         raise LayermapError(f"--require-site-url: {problem}", f"{fix_for_publishing()}; the previous site/ was kept")
     if problem:
@@ -51,9 +50,9 @@ def cmd_build(project: Project, args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
 
-    def before_engine(warnings: list[Diagnostic], config: Path) -> None:
+    def before_engine(warnings: list[Diagnostic], site_url: str) -> None:
         _print_warnings(warnings)
-        _check_site_address(config, args.require_site_url)
+        _check_site_address(site_url, args.require_site_url)
 
     built = build(project, before_engine, clean=args.clean)
     done = "built" if built.engine_ran else "nothing changed since the last build: kept"

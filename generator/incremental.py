@@ -34,7 +34,7 @@ from generator.diagnostics import Diagnostic
 from generator.emit import build_record
 from generator.emit.build_record import code_fingerprint, engine_inputs
 from generator.emit.docs_tree import write_tree
-from generator.emit.engine import build_site
+from generator.emit.engine import build_site, configured_site_url, site_url_ahead
 from generator.emit.prerendered import PrerenderedPages
 from generator.emit.serve import serve_forever, served_site
 from generator.emit.serve_status import write_failure
@@ -168,20 +168,20 @@ class Built:
     engine_ran: bool  # False: nothing the engine reads had changed since the last build, so site/ stands
 
 
-def build(project: Project, before_engine: Callable[[list[Diagnostic], Path], None] = lambda *_: None,
+def build(project: Project, before_engine: Callable[[list[Diagnostic], str], None] = lambda *_: None,
           settings: BuildSettings = BuildSettings(), clean: bool = False) -> Built:
     """`layermap build`: the docs tree (reusing the last build's readings, checks and pages where
     their inputs are the same), then the site, unless the engine's inputs are exactly those of the
-    site already built. ``before_engine`` sees the warnings and the engine config first (and may refuse).
-    ``clean``: none of that reuse; everything is made afresh."""
+    site already built. ``before_engine`` sees the warnings and the site URL the engine will build
+    with first (and may refuse). ``clean``: none of that reuse; everything is made afresh."""
     with tuned_collector():
         return _build(project, before_engine, settings, clean)
 
 
-def _build(project: Project, before_engine: Callable[[list[Diagnostic], Path], None], settings: BuildSettings,
+def _build(project: Project, before_engine: Callable[[list[Diagnostic], str], None], settings: BuildSettings,
            clean: bool) -> Built:
-    done = _regenerate_apart(project, settings, clean)
-    before_engine(done.warnings, done.config)
+    done, site_url = _regenerate_apart(project, settings, clean)
+    before_engine(done.warnings, configured_site_url(done.config) if site_url is None else site_url)
     generated, inputs = done.config.parent, engine_inputs(done.config.parent)
     if not clean and build_record.is_current(generated, project.site_dir, inputs):
         return Built(done.warnings, engine_ran=False)
@@ -201,18 +201,22 @@ def _regenerate(project: Project, settings: BuildSettings, clean: bool) -> Regen
     return done
 
 
-def _regenerate_apart(project: Project, settings: BuildSettings, clean: bool) -> Regeneration:
+def _regenerate_apart(project: Project, settings: BuildSettings, clean: bool) -> tuple[Regeneration, str | None]:
     """The docs tree, written by a process forked for it: the map, its checks and its pages never
-    take up the engine's process, nor the processes the engine forks from it. Where there is no
-    fork, here, and every memory that holds the map is emptied before the engine starts."""
+    take up the engine's process, nor the processes the engine forks from it. Meanwhile this
+    process reads the site URL from the project's config, and so imports the engine
+    (:func:`site_url_ahead`; None when it could not). Where there is no fork, here, and every
+    memory that holds the map is emptied before the engine starts."""
     context = fork_context()
     if context is None:
-        done = _regenerate(project, settings, clean)
+        done, site_url = _regenerate(project, settings, clean), None
     else:
         with ProcessPoolExecutor(1, mp_context=context) as apart:
-            done = apart.submit(_regenerate, project, settings, clean).result()
+            regenerating = apart.submit(_regenerate, project, settings, clean)
+            site_url = site_url_ahead(project.base_config, project.content_dir)
+            done = regenerating.result()
     forget_everything()  # and whatever this process remembers of a map (none, when run from the command line)
-    return done
+    return done, site_url
 
 
 def serve(project: Project, address: str, say: Callable[[str], None] = say_on_stderr) -> None:

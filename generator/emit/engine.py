@@ -23,7 +23,7 @@ from generator.emit import page_cache, portable
 from generator.emit.csp import with_security_meta
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
-from generator.emit.page_workers import pages_read_alongside
+from generator.emit.page_workers import engine_quiet, pages_read_alongside
 from generator.emit.page_writers import Finish, pages_written_by
 from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
@@ -203,9 +203,24 @@ def build_site(config_file: Path, site_dir: Path) -> None:
     page_cache.remove_unused(config_file.parent / page_cache.CACHE_FOLDER, started - CLOCK_SLACK)
 
 
-def configured_site_url(config_file: Path) -> str:
-    """The site_url the engine will build with ("" when none is set), read as the engine reads it."""
+def configured_site_url(config_file: Path, docs_dir: Path | None = None) -> str:
+    """The site_url the engine will build with ("" when none is set), read as the engine reads it.
+    ``docs_dir``: for the project's own config, which has none (layermap adds it); site_url is
+    never one of the keys layermap adds, so that config gives the engine's."""
     from mkdocs.config import load_config
 
+    overrides = {"docs_dir": str(docs_dir)} if docs_dir is not None else {}
     with engine_errors():
-        return load_config(config_file=str(config_file)).site_url or ""
+        return load_config(config_file=str(config_file), **overrides).site_url or ""
+
+
+def site_url_ahead(base_config: Path, docs_dir: Path) -> str | None:
+    """The engine's site_url, read from the project's own config while another process writes
+    the docs tree: reading it imports the engine, its theme, plugins and Markdown extensions
+    on a core that would otherwise wait. None when it cannot be read so: the engine config
+    is read after, and says what is wrong with it."""
+    try:
+        with engine_quiet():
+            return configured_site_url(base_config, docs_dir)
+    except Exception:  # noqa: BLE001 - read again from the engine config, whose errors are reported
+        return None

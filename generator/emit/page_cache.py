@@ -20,7 +20,10 @@ A page the cache lacks may have been converted by the generator already: ``<conf
 holds, for each such page, what converting it gives (``generator/emit/prerendered.py``), with the
 digest of the Markdown it was made from and a stamp of the settings and hooks it assumed
 (:func:`prerender_stamp`). It is used when both match this build's (and not copied into the
-cache: the generator keeps it); otherwise the engine converts the page.
+cache: the generator keeps it); otherwise the engine converts the page. The pages are kept a few
+files to many pages (packs, one per share of the generator's work), found through one index
+(:func:`prerendered_places`): making a file costs more than writing one, by far, on a file system
+that has just deleted a build's worth of them.
 
 The stored entry is the page as this build would make it, so a build from the cache is the same,
 byte for byte, as one without it. Each use refreshes an entry's time; the build that owns the
@@ -109,9 +112,10 @@ def text_digest(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=20).hexdigest()
 
 
-def prerendered_header(stamp: str, markdown: str) -> dict:
-    """What a prerendered page's file must start with to stand for ``markdown`` in this build."""
-    return {"stamp": stamp, "markdown": text_digest(markdown)}
+def prerendered_header(stamp: str, markdown_digest: str) -> dict:
+    """What a prerendered page's file must start with to stand for the Markdown whose
+    :func:`text_digest` is ``markdown_digest`` in this build."""
+    return {"stamp": stamp, "markdown": markdown_digest}
 
 
 def prerendered_file_header(stamp: str, source: str) -> dict:
@@ -120,15 +124,27 @@ def prerendered_file_header(stamp: str, source: str) -> dict:
     return {"stamp": stamp, "file": text_digest(source)}
 
 
-def prerendered_file(folder: Path, src_uri: str) -> Path:
-    return folder / f"{src_uri}.json"
+PRERENDERED_INDEX = "index.json"  # in the prerendered folder: {"pages": {src_uri: [pack file name, offset]}}
+PACK_SUFFIX = ".pack"
 
 
-def prerendered_text(stamp: str, source: str, markdown: str, entry: dict) -> str:
-    """A prerendered page's file: its header line (what it was made from, the docs file's text and
-    its Markdown, and for which build), then the entry (:func:`page_entry_text`)."""
-    header = prerendered_header(stamp, markdown) | prerendered_file_header(stamp, source)
-    return json.dumps(header) + "\n" + page_entry_text(entry)
+def prerendered_places(folder: Path) -> dict[str, tuple[Path, int]]:
+    """Where each prerendered page is: its pack file, and the offset of its record there
+    ({} when there is no index, or one that cannot be read: every page is then converted)."""
+    try:
+        pages = json.loads((folder / PRERENDERED_INDEX).read_bytes())["pages"]
+        return {src_uri: (folder / pack, offset) for src_uri, (pack, offset) in pages.items()
+                if isinstance(pack, str) and "/" not in pack and pack.endswith(PACK_SUFFIX) and isinstance(offset, int)}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}
+
+
+def prerendered_record(stamp: str, source: str, markdown: str, entry: dict) -> bytes:
+    """A prerendered page's record in its pack: its header line (what it was made from, the docs
+    file's text and its Markdown, and for which build), then the entry (:func:`page_entry_text`)
+    on two lines, then a line break."""
+    header = prerendered_header(stamp, text_digest(markdown)) | prerendered_file_header(stamp, source)
+    return (json.dumps(header) + "\n" + page_entry_text(entry) + "\n").encode("utf-8")
 
 
 def files_digest(files) -> str:  # noqa: ANN001 - the engine's Files
@@ -136,9 +152,11 @@ def files_digest(files) -> str:  # noqa: ANN001 - the engine's Files
     return digest(sorted((file.src_uri, file.url) for file in files))
 
 
-def page_key(build_digest: str, page, markdown: str) -> str:  # noqa: ANN001 - the engine's Page
-    file = page.file  # the Markdown by its own digest: hashed as it is, not written out as JSON first
-    return digest(build_digest, text_digest(markdown), file.src_uri, file.url, file.inclusion.is_excluded())
+def page_key(build_digest: str, page, markdown_digest: str) -> str:  # noqa: ANN001 - the engine's Page
+    """The page's entry, by the build, the Markdown's :func:`text_digest` (hashed as it is, not
+    written out as JSON first) and the page's place."""
+    file = page.file
+    return digest(build_digest, markdown_digest, file.src_uri, file.url, file.inclusion.is_excluded())
 
 
 # --- the store ----------------------------------------------------------------------------------
@@ -173,11 +191,13 @@ def page_entry_text(entry: dict) -> str:
             + json.dumps(entry["content"], ensure_ascii=False))
 
 
-def read_page_facts(path: Path, header: dict | None = None) -> dict | None:
-    """The first line of a page's entry, its time refreshed, or None; with ``header``, only if the
-    file starts with a line that holds it (a prerendered page's, :func:`prerendered_header`)."""
+def read_page_facts(path: Path, header: dict | None = None, offset: int = 0) -> dict | None:
+    """The first line of a page's entry (at ``offset`` in the file), its time refreshed, or None;
+    with ``header``, only if the entry starts with a line that holds it (a prerendered page's,
+    :func:`prerendered_header`)."""
     try:
-        with path.open(encoding="utf-8") as stored:
+        with path.open("rb") as stored:
+            stored.seek(offset)
             if header is not None and not _holds_header(json.loads(stored.readline()), header):
                 return None
             facts = json.loads(stored.readline())
@@ -191,12 +211,14 @@ def _holds_header(line: object, header: dict) -> bool:
     return isinstance(line, dict) and all(line.get(key) == value for key, value in header.items())
 
 
-def read_page_content(path: Path, skip: int = 0) -> str | None:
+def read_page_content(path: Path, offset: int = 0, skip: int = 0) -> str | None:
+    """The content line of the entry at ``offset``, after its facts line and ``skip`` lines before them."""
     try:
-        with path.open(encoding="utf-8") as stored:
+        with path.open("rb") as stored:
+            stored.seek(offset)
             for _ in range(skip + 1):
                 stored.readline()
-            content = json.loads(stored.read())
+            content = json.loads(stored.readline())
     except (OSError, ValueError):
         return None
     return content if isinstance(content, str) else None
@@ -279,16 +301,17 @@ class _Build:
 
     def __init__(self) -> None:
         self.folder = Path(CACHE_FOLDER)
-        self.prerendered, self.stamp = Path(PRERENDERED), ""
+        self.prerendered: dict[str, tuple[Path, int]] = {}  # where the generator's conversions are (prerendered_places)
+        self.stamp = ""
         self.digest = ""
-        self.pending: dict[str, tuple[str, dict | None, tuple[Path, int]]] = {}
-        self.unread: dict[str, tuple[Path, int]] = {}  # pages whose content is read when they are written
+        self.pending: dict[str, tuple[str, dict | None, tuple[Path, int, int]]] = {}
+        self.unread: dict[str, tuple[Path, int, int]] = {}  # pages whose content is read when they are written
         self.messages: Messages | None = None
 
     def start(self, config) -> None:  # noqa: ANN001 - the engine's config
         self.stop_listening()  # a page whose conversion failed in an earlier build
         self.folder, self.digest, self.pending, self.unread = cache_folder(config), "", {}, {}
-        self.prerendered = Path(config.config_file_path).parent / PRERENDERED
+        self.prerendered = prerendered_places(Path(config.config_file_path).parent / PRERENDERED)
         self.stamp = prerender_stamp_of(config)
 
     def listen(self) -> None:
@@ -358,12 +381,14 @@ def on_files(files, config, **_: object):  # noqa: ANN001, ANN201
 
 
 def on_page_markdown(markdown: str, page, **_: object) -> str:  # noqa: ANN001
-    key = page_key(_build.digest, page, markdown)
-    where = (_build.folder / PAGES / f"{key}.json", 0)
+    markdown_digest = text_digest(markdown)  # once, for both looks
+    key = page_key(_build.digest, page, markdown_digest)
+    where = (_build.folder / PAGES / f"{key}.json", 0, 0)  # the file, the entry's offset, lines before its facts
     entry = read_page_facts(where[0])
-    if entry is None:  # the generator's conversion, when it was made from this Markdown for this build
-        where = (prerendered_file(_build.prerendered, page.file.src_uri), 1)
-        entry = read_page_facts(where[0], prerendered_header(_build.stamp, markdown))
+    prerendered = _build.prerendered.get(page.file.src_uri)
+    if entry is None and prerendered is not None:  # the generator's conversion, when made from this Markdown for this build
+        where = (*prerendered, 1)
+        entry = read_page_facts(where[0], prerendered_header(_build.stamp, markdown_digest), where[1])
     _build.pending[page.file.src_uri] = (key, entry, where)
     if entry is None:
         _build.listen()

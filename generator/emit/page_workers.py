@@ -5,10 +5,11 @@ Part of the engine adapter (with ``engine.py``): it runs MkDocs' own steps, so i
 The engine converts pages one after another, as it reads them. :func:`pages_read_alongside`
 stands in for MkDocs' page-reading step (:class:`ReadAlongside`): at the first page it works out
 which pages the cache (``generator/emit/page_cache.py``) lacks, as the cache's hook would look them
-up (not a page the generator converted already, known from its docs file alone), and a forked
-process converts the last of them (about half their Markdown: a big map's Sources page) with the
-engine's own page step (the same MkDocs code and hooks, so the same HTML), which stores each page
-in the cache; the build meanwhile reads and converts the others, and finds those in the cache.
+up (not a page the generator converted already, known from its docs file alone), and splits them
+in two shares of about the same Markdown (a big map's Sources page alone is more than half of it).
+A forked process converts one share while this one converts the other, both with the engine's own
+page step (the same MkDocs code and hooks, so the same HTML), which stores each page in the cache;
+the build then reads every page in its order and finds the converted ones in the cache.
 
 The other process never reports: a page it could not convert is simply not stored, and the
 engine's build converts it again and fails on it as it always has; the warnings a page's
@@ -41,37 +42,39 @@ def missing_pages(config, files, page_of) -> list[tuple[int, str]]:  # noqa: ANN
 
     build = page_cache.digest(page_cache.conversion_digest(config), page_cache.files_digest(files))
     folder = page_cache.cache_folder(config) / page_cache.PAGES
-    prerendered = Path(config.config_file_path).parent / page_cache.PRERENDERED
+    prerendered = page_cache.prerendered_places(Path(config.config_file_path).parent / page_cache.PRERENDERED)
     stamp = page_cache.prerender_stamp_of(config)
     missing = []
     for file in files.documentation_pages(inclusion=InclusionLevel.is_included):
-        if _prerendered_as_written(file, prerendered, stamp):
+        place = prerendered.get(file.src_uri)
+        if place is not None and _prerendered_as_written(file, place, stamp):
             continue
         page = page_of(file.src_uri)
         page.read_source(config)
         # The generator's conversion first: most pages have one, and its digest is the cheaper.
-        if not (page_cache.read_page_facts(page_cache.prerendered_file(prerendered, file.src_uri),
-                                           page_cache.prerendered_header(stamp, page.markdown)) is not None
-                or (folder / f"{page_cache.page_key(build, page, page.markdown)}.json").is_file()):
+        markdown_digest = page_cache.text_digest(page.markdown)
+        if not ((place is not None and page_cache.read_page_facts(
+                    place[0], page_cache.prerendered_header(stamp, markdown_digest), place[1]) is not None)
+                or (folder / f"{page_cache.page_key(build, page, markdown_digest)}.json").is_file()):
             missing.append((len(page.markdown), file.src_uri))
         page.markdown = None  # read again when converted: a process forked from here need not share it
     return missing
 
 
-def _prerendered_as_written(file, folder: Path, stamp: str) -> bool:  # noqa: ANN001 - the engine's File
-    """Whether the generator's conversion stands for the docs file as it is: known from the
-    file's bytes, without reading its front matter as the engine does (a quarter of this step)."""
+def _prerendered_as_written(file, place: tuple[Path, int], stamp: str) -> bool:  # noqa: ANN001 - the engine's File
+    """Whether the generator's conversion (at ``place``: its pack and offset) stands for the docs
+    file as it is: known from the file's bytes, without reading its front matter as the engine
+    does (a quarter of this step)."""
     try:
         source = Path(file.abs_src_path).read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return False
-    where = page_cache.prerendered_file(folder, file.src_uri)
-    return page_cache.read_page_facts(where, page_cache.prerendered_file_header(stamp, source)) is not None
+    return page_cache.read_page_facts(place[0], page_cache.prerendered_file_header(stamp, source), place[1]) is not None
 
 
 @contextmanager
-def _engine_quiet() -> Iterator[None]:
-    """The engine's build says everything again: nothing is said twice."""
+def engine_quiet() -> Iterator[None]:
+    """The engine says nothing here: its build says everything again, and nothing is said twice."""
     logger = logging.getLogger("mkdocs")
     quiet = logging.NullHandler()
     propagate, logger.propagate = logger.propagate, False
@@ -86,13 +89,13 @@ def _engine_quiet() -> Iterator[None]:
 @dataclass
 class ReadAlongside:
     """MkDocs' page-reading step (``build._populate_page``), which converts each page the cache
-    lacks, with the last of those pages (in the engine's order, about half of the Markdown to
-    convert) converted by a forked process meanwhile. That process runs the same step, so the
-    cache's hook stores each page it converts; this one reads the other pages (most come from
-    the cache at once) and converts its own, and waits for the other process only when it comes
-    to one of its pages, which the cache then holds. What a page's conversion logs is stored with
-    it and said again here; a page the other process could not convert is converted here, which
-    fails or warns as it always has."""
+    lacks. At the first page, a forked process takes one of two shares of those pages (about
+    half of their Markdown, :func:`_shares`) while this one converts the other share, out of the
+    engine's order; each conversion runs the same step, so the cache's hook stores each page. The
+    engine's reading then finds this process's pages in the cache and waits for the other process
+    only when it comes to one of that one's pages, which the cache then holds. What a page's
+    conversion logs is stored with it and said again when the engine reads it; a page that could
+    not be converted ahead is converted in its turn, which fails or warns as it always has."""
 
     populate: Callable[..., None]
     fork: bool = True
@@ -115,11 +118,12 @@ class ReadAlongside:
         missing = missing_pages(config, files, partial(_page_of, config, files))
         if len(missing) < MIN_PAGES and sum(length for length, _ in missing) < MIN_MARKDOWN:
             return set()
-        share = _last_half(missing)
+        theirs, ours = _shares(missing)
         _alongside = (self.populate, config, files)
         self.pool = ProcessPoolExecutor(1, mp_context=context)
-        self.converted = self.pool.submit(_populate_share, share)
-        return set(share)
+        self.converted = self.pool.submit(_populate_share, theirs)
+        _populate_share(ours)
+        return set(theirs)
 
     def _wait(self) -> None:
         try:
@@ -135,26 +139,29 @@ class ReadAlongside:
         self.pool = self.converted = _alongside = None
 
 
-def _last_half(missing: list[tuple[int, str]]) -> list[str]:
-    """The last pages, in the engine's order, that hold about half the Markdown to convert (at least one)."""
-    half, taken, share = sum(length for length, _ in missing) / 2, 0, []
-    for length, src_uri in reversed(missing):
-        if share and taken + length > half:
-            break
-        share.append(src_uri)
-        taken += length
-    return share
+def _shares(missing: list[tuple[int, str]]) -> tuple[list[str], list[str]]:
+    """The pages in two shares of about the same Markdown: the largest first, each to the lighter
+    share (the first share takes the largest page); each share in the engine's order."""
+    sizes: list[int] = [0, 0]
+    share_of: dict[str, int] = {}
+    for length, src_uri in sorted(missing, key=lambda page: -page[0]):
+        lighter = sizes.index(min(sizes))
+        share_of[src_uri] = lighter
+        sizes[lighter] += length
+    return ([src_uri for _, src_uri in missing if share_of[src_uri] == 0],
+            [src_uri for _, src_uri in missing if share_of[src_uri] == 1])
 
 
 _alongside: tuple | None = None  # (the page step, the engine's config, its files): the forked process's
 
 
 def _populate_share(src_uris: list[str]) -> int:
-    """In the forked process: run the engine's page step on each page (the cache's hook stores it)."""
-    assert _alongside is not None  # noqa: S101 - set before the fork
+    """Run the engine's page step on each page, quietly (the cache's hook stores it, with what
+    it logged); return how many were converted. In the forked process, or ahead in this one."""
+    assert _alongside is not None  # noqa: S101 - set before the fork (and before this process's share)
     populate, config, files = _alongside
     converted = 0
-    with _engine_quiet():
+    with engine_quiet():
         for src_uri in src_uris:
             page = _page_of(config, files, src_uri)
             try:

@@ -2,20 +2,24 @@
 
 ``render/topic_html.py`` renders a topic page as the engine would convert its Markdown. This module
 writes the result where the engine's page-cache hook looks for it (``<work folder>/prerendered/``,
-read by ``page_cache.prerendered_entry``): for each topic page, what converting it gives, the digest
+found through its index: ``page_cache.prerendered_places``): for each topic page, what converting it gives, the digest
 of the Markdown it stands for, and a stamp of what it assumed of the engine (its Markdown extensions
 and their settings, as MkDocs reads them from the project's ``mkdocs.yml``; directory URLs; the
 hooks that handle a page while it converts). The hook uses an entry only when both match, so a
 changed page, setting or hook means the engine converts the page as before.
 
 Rendering the topic pages is shared out over the machine's cores (:func:`render_topic_pages`):
-forked processes each render a share, Markdown and HTML, write the HTML here and the Markdown into
-the docs tree, and send the Markdown back.
+forked processes each render a share, Markdown and HTML, write the HTML into a pack of their own
+here and the Markdown into the docs tree, and send the Markdown back with where each page's HTML
+is; the index is written once every share is in.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import secrets
+import shutil
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from copy import deepcopy
@@ -24,6 +28,7 @@ from pathlib import Path
 from generator.emit import page_cache
 from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, SANITISER, SANITISER_HOOK, write_page
 from generator.emit.files import write_text_atomically
+from generator.errors import LayermapError
 from generator.processes import fork_context
 from generator.render.topic_html import WRITTEN_HERE, ProseConverter, RenderedPage
 
@@ -37,13 +42,21 @@ TopicJob = Callable[[ProseConverter | None], tuple[str, RenderedPage | None]]  #
 def engine_markdown(base_config: Path) -> tuple[list[str], dict[str, dict]]:
     """The Markdown extensions and their settings as the engine will read them from the project's
     config (MkDocs' own option: its built-in extensions first)."""
+    from mkdocs.config.base import ValidationError
     from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.exceptions import ConfigurationError
     from mkdocs.utils.yaml import yaml_load
 
-    with base_config.open(encoding="utf-8") as text:
-        raw = yaml_load(text).get("markdown_extensions") or []
-    option = deepcopy(MkDocsConfig.markdown_extensions)
-    return option.run_validation(raw), option.configdata
+    try:
+        with base_config.open(encoding="utf-8") as text:
+            read = yaml_load(text)
+        if not isinstance(read, dict):
+            raise ConfigurationError("it holds no settings (a YAML mapping of names to values, such as `site_name: …`)")
+        option = deepcopy(MkDocsConfig.markdown_extensions)
+        return option.run_validation(read.get("markdown_extensions") or []), option.configdata
+    except (ConfigurationError, ValidationError) as error:
+        raise LayermapError(f"{base_config.name} cannot be read: {error}",
+                            f"correct {base_config.name} where the message points; the previous site/ was kept") from None
 
 
 def engine_stamp(extensions: list[str], configs: dict[str, dict]) -> str:
@@ -73,9 +86,15 @@ def renderer_supports(extensions: list[str], configs: dict[str, dict]) -> bool:
             and isinstance(depth, int) and depth >= 3)
 
 
+Place = tuple[str, int] | None  # a rendered page's record: its pack's name and offset; None: left to the engine
+
+
 class PrerenderedPages:
     """The work folder's ``prerendered/``: what the engine would make of each topic page (nothing,
-    when the project's Markdown settings are not those the renderer knows: :func:`renderer_supports`)."""
+    when the project's Markdown settings are not those the renderer knows: :func:`renderer_supports`).
+    The pages are written into packs, a file per share of the rendering (:class:`Pack`), and found
+    through the folder's index (``page_cache.prerendered_places``), which points at the newest
+    record of each page; the folder holds the index and the packs it points at, nothing else."""
 
     def __init__(self, out_dir: Path, base_config: Path) -> None:
         self.out_dir, self.folder = out_dir, out_dir / FOLDER
@@ -87,22 +106,60 @@ class PrerenderedPages:
     def converter(self, pages: Iterable[str]) -> ProseConverter | None:
         return ProseConverter(self.extensions, self.configs, pages) if self.supported else None
 
-    def write(self, path: str, text: str, rendered: RenderedPage | None) -> None:
-        """Keep the page's HTML (or, for a page left to the engine, remove what an earlier run kept)."""
+    def record(self, text: str, rendered: RenderedPage) -> bytes:
+        """The page's record: its HTML, and the Markdown it stands for."""
         from mkdocs.utils.meta import get_data
 
-        target = page_cache.prerendered_file(self.folder, path)
-        if rendered is None:
-            target.unlink(missing_ok=True)
-            return
-        write_text_atomically(target, page_cache.prerendered_text(self.stamp, text, get_data(text)[0], rendered.entry()))
+        return page_cache.prerendered_record(self.stamp, text, get_data(text)[0], rendered.entry())
+
+    def take_up(self, places: dict[str, Place]) -> None:
+        """Point the index at the records just written (a page left to the engine: at nothing)."""
+        index = self._index()
+        for path, place in places.items():
+            if place is None:
+                index.pop(path, None)
+            else:
+                index[path] = place
+        self._write_index(index)
 
     def keep_only(self, paths: Iterable[str]) -> None:
-        """Remove what was kept for pages no longer in the map."""
-        wanted = {page_cache.prerendered_file(self.folder, path) for path in paths}
-        for path in self.folder.rglob("*.json") if self.folder.is_dir() else ():
-            if path not in wanted:
-                path.unlink()
+        """Forget what was kept for pages no longer in the map."""
+        wanted = set(paths)
+        self._write_index({path: place for path, place in self._index().items() if path in wanted})
+
+    def _index(self) -> dict[str, tuple[str, int]]:
+        return {path: (pack.name, offset) for path, (pack, offset) in page_cache.prerendered_places(self.folder).items()}
+
+    def _write_index(self, index: dict[str, tuple[str, int]]) -> None:
+        """Write the index whole, then remove what it does not point at (packs no page is in any more,
+        an older layout's files)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        write_text_atomically(self.folder / page_cache.PRERENDERED_INDEX,
+                              json.dumps({"pages": {path: list(place) for path, place in sorted(index.items())}}))
+        used = {pack for pack, _ in index.values()} | {page_cache.PRERENDERED_INDEX}
+        for entry in self.folder.iterdir():
+            if entry.name not in used:
+                shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink(missing_ok=True)
+
+
+class Pack:
+    """One share's pages, one record after another, in a file of their own made at the first
+    (nothing points at it before the index does, so it need not be written in one step)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.name, self.file, self.size = folder, f"{secrets.token_hex(8)}{page_cache.PACK_SUFFIX}", None, 0
+
+    def add(self, record: bytes) -> tuple[str, int]:
+        if self.file is None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.file = (self.folder / self.name).open("xb")
+        offset, self.size = self.size, self.size + len(record)
+        self.file.write(record)
+        return self.name, offset
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 _work: tuple[dict[str, TopicJob], PrerenderedPages, list[str]] | None = None  # a forked process's, from its parent
@@ -111,20 +168,24 @@ _work: tuple[dict[str, TopicJob], PrerenderedPages, list[str]] | None = None  # 
 _converter: ProseConverter | None = None  # each process's, made for its first part
 
 
-def _render_share(paths: list[str]) -> tuple[dict[str, bytes], set[str]]:
-    """Render the topic pages ``paths``; return their Markdown and those whose docs-tree file changed."""
+def _render_share(paths: list[str]) -> tuple[dict[str, bytes], set[str], dict[str, Place]]:
+    """Render the topic pages ``paths``; return their Markdown, those whose docs-tree file changed,
+    and where each one's record is (:class:`Pack`)."""
     global _converter  # noqa: PLW0603 - one per process, for every part it renders
     assert _work is not None
     jobs, kept, pages = _work
     prose = _converter = _converter or kept.converter(pages)
-    texts, written = {}, set()
-    for path in paths:
-        text, rendered = jobs[path](prose)
-        texts[path] = text.encode("utf-8")
-        if write_page(kept.out_dir, path, texts[path]):  # the docs tree's page too: its file made on this core
-            written.add(path)
-        kept.write(path, text, rendered)
-    return texts, written
+    texts, written, places, pack = {}, set(), {}, Pack(kept.folder)
+    try:
+        for path in paths:
+            text, rendered = jobs[path](prose)
+            texts[path] = text.encode("utf-8")
+            if write_page(kept.out_dir, path, texts[path]):  # the docs tree's page too: its file made on this core
+                written.add(path)
+            places[path] = None if rendered is None else pack.add(kept.record(text, rendered))
+    finally:
+        pack.close()
+    return texts, written, places
 
 
 def render_topic_pages(jobs: dict[str, TopicJob], kept: PrerenderedPages, pages: list[str],
@@ -138,7 +199,8 @@ def render_topic_pages(jobs: dict[str, TopicJob], kept: PrerenderedPages, pages:
     _work = (jobs, kept, pages)
     try:
         if context is None or workers < 2 or len(paths) < MIN_PAGES:
-            texts, kept.docs_written = _render_share(paths)
+            texts, kept.docs_written, places = _render_share(paths)
+            kept.take_up(places)
             return texts
         shares = [paths[start::workers] for start in range(workers)]
         # The other processes' shares go in small parts: each part's Markdown comes back as soon as
@@ -146,11 +208,13 @@ def render_topic_pages(jobs: dict[str, TopicJob], kept: PrerenderedPages, pages:
         parts = [share[start:start + PART] for share in shares[1:] for start in range(0, len(share), PART)]
         with ProcessPoolExecutor(workers - 1, mp_context=context) as pool:
             others = [pool.submit(_render_share, part) for part in parts]
-            texts, kept.docs_written = _render_share(shares[0])
+            texts, kept.docs_written, places = _render_share(shares[0])
             for other in others:
-                their_texts, their_written = other.result()
+                their_texts, their_written, their_places = other.result()
                 texts |= their_texts
                 kept.docs_written |= their_written
+                places |= their_places
+        kept.take_up(places)
         return {path: texts[path] for path in paths}
     finally:
         _work = _converter = None

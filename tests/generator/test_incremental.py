@@ -25,7 +25,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def tree_files(out_dir: Path) -> dict[str, bytes]:
-    return {p.relative_to(out_dir).as_posix(): p.read_bytes() for p in sorted(out_dir.rglob("*")) if p.is_file()}
+    """Every file of the tree by its path; the prerendered pages by page, each its record (their packs
+    are named at random, and hold the pages in the order they were rendered)."""
+    from tests.generator.emit.test_prerendered import kept_records
+
+    prerendered = out_dir / "prerendered"
+    files = {p.relative_to(out_dir).as_posix(): p.read_bytes() for p in sorted(out_dir.rglob("*"))
+             if p.is_file() and prerendered not in p.parents}
+    return files | {f"prerendered/{page}": record for page, record in kept_records(prerendered).items()}
 
 
 def cold_tree(project: Project, out_dir: Path) -> dict[str, bytes]:
@@ -215,3 +222,39 @@ def test_bad_content_in_the_forked_generation_arrives_with_every_diagnostic(proj
 def test_an_error_with_a_fix_crosses_from_a_forked_process_whole() -> None:
     error = pickle.loads(pickle.dumps(LayermapError("the engine failed", "fix the theme")))
     assert (type(error), error.message, error.hint) == (LayermapError, "the engine failed", "fix the theme")
+
+
+@pytest.mark.parametrize("address", ["https://example.org/map", ""])
+def test_the_site_url_read_ahead_while_the_tree_is_written_is_the_engine_configs(
+        address: str, project: Project, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """While the forked process writes the docs tree, this one reads the site URL from the project's
+    own config (importing the engine meanwhile): the same URL the engine config gives."""
+    from generator.emit import engine
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("LAYERMAP_SITE_URL", address)
+    ahead, seen = [], []
+    read_ahead = engine.site_url_ahead
+    monkeypatch.setattr(incremental, "site_url_ahead", lambda *a: ahead.append((os.getpid(), read_ahead(*a))) or ahead[-1][1])
+
+    def stop(_: object, site_url: str) -> None:
+        seen.append(site_url)
+        raise _EngineWouldStart
+
+    with pytest.raises(_EngineWouldStart):
+        build(project, before_engine=stop)
+    assert ahead == [(os.getpid(), "https://example.org/map/" if address else "")]
+    assert seen == [engine.configured_site_url(project.work_dir / "mkdocs.yml")] == [ahead[0][1]]
+
+
+def test_a_project_config_that_cannot_be_read_ahead_is_reported_from_the_engine_config(
+        project: Project, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from generator.emit import engine
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    config = project.base_config
+    config.write_text(config.read_text(encoding="utf-8").replace("  name: material\n", "  name: no-such-theme\n", 1), encoding="utf-8")
+    assert engine.site_url_ahead(config, project.content_dir) is None
+    with pytest.raises(LayermapError) as caught:
+        build(project)
+    assert "site engine (MkDocs) failed" in caught.value.message and "no-such-theme" in caught.value.message

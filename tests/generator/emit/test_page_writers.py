@@ -147,8 +147,8 @@ def test_a_template_error_in_the_forked_share_fails_the_build_and_keeps_the_prev
 
 
 def test_the_pages_the_cache_lacks_converted_alongside_make_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A forked process converts the last of the pages the cache lacks while the engine reads the
-    others: the site is the one the engine makes converting every page itself."""
+    """A forked process converts a share of the pages the cache lacks while this one converts the
+    other share: the site is the one the engine makes converting every page itself, in its order."""
     from generator.emit import page_workers
 
     monkeypatch.setattr(page_workers, "MIN_PAGES", 1)
@@ -165,10 +165,12 @@ def test_the_pages_the_cache_lacks_converted_alongside_make_the_same_site(tmp_pa
     assert _site_files(alongside / "site") == _site_files(alone / "site")
 
 
-def test_the_other_process_takes_the_last_pages_holding_about_half_the_markdown() -> None:
-    from generator.emit.page_workers import _last_half
+def test_the_pages_the_cache_lacks_are_split_in_two_shares_of_about_the_same_markdown() -> None:
+    from generator.emit.page_workers import _shares
 
-    assert _last_half([(10, "a"), (10, "b"), (10, "c"), (10, "d")]) == ["d", "c"]
-    assert _last_half([(10, "index.md"), (90, "sources.md")]) == ["sources.md"]
-    assert _last_half([(90, "big.md"), (5, "x.md"), (5, "y.md")]) == ["y.md", "x.md"]
-    assert _last_half([(7, "only.md")]) == ["only.md"]
+    assert _shares([(10, "a"), (10, "b"), (10, "c"), (10, "d")]) == (["a", "c"], ["b", "d"])
+    # a big map: the Sources page alone against the home page and the layers, each share in the engine's order
+    pages = [(28, "index.md"), (167, "sources.md"), *((8, f"layer-{n}/index.md") for n in range(1, 11))]
+    assert _shares(pages) == (["sources.md"], ["index.md", *(f"layer-{n}/index.md" for n in range(1, 11))])
+    assert _shares([(5, "x.md"), (90, "big.md"), (5, "y.md")]) == (["big.md"], ["x.md", "y.md"])
+    assert _shares([(7, "only.md")]) == (["only.md"], [])

@@ -11,7 +11,7 @@ import pytest
 from mini_project import MiniProject
 
 from generator.cli import main
-from generator.emit import prerendered
+from generator.emit import page_cache, prerendered
 from generator.emit.engine import build_site
 from generator.emit.prerendered import PrerenderedPages, render_topic_pages
 from generator.model.calculators import CalculatorBridge
@@ -33,7 +33,21 @@ def project(mini: MiniProject) -> Project:
 
 
 def kept_pages(folder: Path) -> set[str]:
-    return {p.relative_to(folder).as_posix().removesuffix(".json") for p in folder.rglob("*.json")}
+    """The pages the index points at, each at a record that holds a page."""
+    places = page_cache.prerendered_places(folder)
+    assert all(page_cache.read_page_content(pack, offset, skip=1) for pack, offset in places.values())
+    assert {entry.name for entry in folder.iterdir()} == {"index.json"} | {pack.name for pack, _ in places.values()}
+    return set(places)
+
+
+def kept_records(folder: Path) -> dict[str, bytes]:
+    """Each kept page's record (its three lines), by page."""
+    records = {}
+    for path, (pack, offset) in page_cache.prerendered_places(folder).items():
+        with pack.open("rb") as stored:
+            stored.seek(offset)
+            records[path] = b"".join(stored.readline() for _ in range(3))
+    return records
 
 
 def converted_by_engine(generated: Path) -> int:
@@ -109,8 +123,9 @@ def test_topic_pages_rendered_on_two_cores_are_those_rendered_on_one(project: Pr
     for workers in (1, 2):
         kept = PrerenderedPages(tmp_path / str(workers), project.base_config)
         texts = render_topic_pages(jobs, kept, pages, workers=workers)
-        files = {p.relative_to(kept.folder).as_posix(): p.read_bytes() for p in kept.folder.rglob("*.json")}
-        results[workers] = (list(texts.items()), files)
+        results[workers] = (list(texts.items()), kept_records(kept.folder))
+        packs = sorted(entry.suffix for entry in kept.folder.iterdir())
+        assert packs == [".json", *[".pack"] * workers]  # the index; a pack per share (or part of one)
     assert results[1] == results[2]
     assert [path for path, _ in results[1][0]] == list(topics)
     assert len(results[1][1]) == len(topics)
@@ -135,3 +150,17 @@ def test_the_missing_pages_are_known_from_a_prerendered_pages_file_alone(project
     pages = {p.relative_to(generated.parent / "docs").as_posix() for p in (generated.parent / "docs").rglob("*.md")}
     assert set(read) == pages - (TOPIC_PAGES - {"layer-2/chips.md"})
     assert missing == set(read)  # home, layers, Sources (no cache yet) and the edited page
+
+
+@pytest.mark.parametrize(("config", "said"), [
+    ("site_name: x\ntheme:\n  name: [material\n", 'line 3'),  # YAML that does not parse: where
+    ("- just a list\n", "holds no settings"),
+    ("site_name: x\nmarkdown_extensions:\n  - no_such_extension_here\n", "no_such_extension_here"),
+])
+def test_a_project_config_the_renderer_cannot_read_is_an_error_naming_the_file(
+        project: Project, capsys: pytest.CaptureFixture[str], config: str, said: str) -> None:
+    project.base_config.write_text(config, encoding="utf-8")
+    assert main(["--project", str(project.root), "build"]) == 1
+    err = capsys.readouterr().err
+    assert "error: mkdocs.yml cannot be read:" in err and said in err
+    assert "fix: correct mkdocs.yml where the message points" in err and "Traceback" not in err and "internal error" not in err

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from material.plugins.search import plugin as theme_search
 
 from generator.emit import search_sections
-from generator.emit.page_cache import CACHE_FOLDER, PAGES, PRERENDERED
+from generator.emit.page_cache import CACHE_FOLDER, PAGES, PRERENDERED, prerendered_places, read_page_content
 from generator.emit.search_sections import page_sections, read_sections_quickly, theme_index
 from tests.benchmarks.test_build_scale_content import build_scale
 from tests.conftest import ROOT, BuiltSite
@@ -53,8 +53,8 @@ def built_contents(root: Path) -> dict[str, str]:
     contents = {}
     for path in sorted((layermap / CACHE_FOLDER / PAGES).glob("*.json")):
         contents[path.name] = json.loads(path.read_text(encoding="utf-8").split("\n")[1])
-    for path in sorted((layermap / PRERENDERED).rglob("*.json")):
-        contents[str(path.relative_to(layermap))] = json.loads(path.read_text(encoding="utf-8").split("\n")[2])
+    for page, (pack, offset) in sorted(prerendered_places(layermap / PRERENDERED).items()):
+        contents[page] = read_page_content(pack, offset, skip=1)
     return contents
 
 
