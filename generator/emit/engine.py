@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from generator.emit.csp import with_security_meta
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
 from generator.emit.page_workers import engine_quiet, pages_read_alongside
-from generator.emit.page_writers import Finish, pages_written_by
+from generator.emit.page_writers import AllWritten, Finish, pages_written_by
 from generator.emit.portable_scripts import frame_scripts
 from generator.errors import LayermapError
 from generator.memo import return_freed_memory
@@ -62,14 +62,15 @@ def engine_errors() -> Iterator[None]:
         logger.removeHandler(handler)
 
 
-def _build_into(config_file: Path, target: Path, finish: Finish) -> tuple[str, str, list[str]]:
+def _build_into(config_file: Path, target: Path, finish: Finish,
+                all_written: AllWritten | None = None) -> tuple[str, str, list[str]]:
     """Build the site into ``target``, its pages written on two cores (``page_writers.py``), each
-    handed to ``finish`` once written; return its site_url ("" when none is set), its site_name
-    and the pages written so."""
+    handed to ``finish`` once written, and ``all_written`` told once they all are; return its
+    site_url ("" when none is set), its site_name and the pages written so."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    with engine_errors(), pages_read_alongside(), pages_written_by(finish) as pages:
+    with engine_errors(), pages_read_alongside(), pages_written_by(finish, all_written=all_written) as pages:
         config = load_config(config_file=str(config_file), site_dir=str(target), strict=True)
         build(config)
         return config.site_url or "", config.site_name, pages.written
@@ -150,32 +151,67 @@ def _drop_sitemap(site: Path) -> None:
 def _build_site_and_copy(config_file: Path, staging: Path) -> None:
     """The site, its downloadable copy (``generator/emit/portable.py``: derived from the built
     pages) and its service worker, which never precaches the copy (``downloads/``). Once the
-    pages are written, the zip takes the copy's pages (zlib lets the rest run) while this thread
-    makes the copy's other files, which the zip takes last, and then Workbox (its own process)
-    reads the site."""
-    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, ThreadPoolExecutor(1) as zipper:
-        copy, copy_zip = Path(scratch) / portable.COPY_FOLDER, Path(scratch) / OFFLINE_COPY
-        copy.mkdir()
+    pages are written, the zip (:class:`_CopyZip`) takes the copy's pages while the engine ends
+    its build (its search index) and this process then makes the copy's other files, which the
+    zip takes last, and then Workbox (its own process) reads the site."""
+    with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, _CopyZip(Path(scratch)) as zipping:
+        copy = zipping.copy
         finish = _PageFinisher(staging, copy)
-        site_url, site_name, written = _build_into(config_file, staging, finish)
-        for name in _pages(staging) - set(written):  # the theme's own (404.html)
-            finish(name, site_url)
-        if not site_url:
-            _drop_sitemap(staging)
-        copy_ready = threading.Event()
-        zipped = zipper.submit(portable.zip_folder, copy, copy_zip, ready=copy_ready)
+
+        def zip_pages(written: list[str], site_url: str) -> None:
+            for name in _pages(staging) - set(written):  # the theme's own (404.html), written before the others
+                finish(name, site_url)
+            zipping.start()
+
         try:
+            site_url, site_name, written = _build_into(config_file, staging, finish, zip_pages)
+            if not zipping.started:  # no page went through the page loop
+                zip_pages(written, site_url)
+            if not site_url:
+                _drop_sitemap(staging)
             portable.copy_site_files(staging, copy)
             portable.prepare_copy(staging, copy, SCRIPTS, site_name, site_url)
         finally:
-            copy_ready.set()  # on a failure too: the zip ends, the build reports the failure
+            zipping.copy_ready.set()  # on a failure too: the zip ends, the build reports the failure
         # Workbox's process starts once the copy's search index (read whole, 5 MB at 1,000 topics)
         # is written and the memory it took returned: the two at once were the build's highest point.
         return_freed_memory()
         write_service_worker(staging)
-        zipped.result()
+        zipping.result()
         (staging / OFFLINE_COPY).parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(copy_zip, staging / OFFLINE_COPY)
+        shutil.move(zipping.zip_path, staging / OFFLINE_COPY)
+
+
+class _CopyZip:
+    """The copy's folder and its zip (``portable.zip_folder``), made by a thread (zlib lets the
+    rest run): it takes the spooled pages at :meth:`start`, the copy's other files once
+    ``copy_ready`` is set. (A forked process made it no sooner, and its copy of the engine's
+    memory was the build's highest point.)"""
+
+    def __init__(self, scratch: Path) -> None:
+        self.copy, self.zip_path = scratch / portable.COPY_FOLDER, scratch / OFFLINE_COPY
+        self.copy.mkdir()
+        self.copy_ready = threading.Event()
+        self.pool = ThreadPoolExecutor(1)
+        self.zipped: Future | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.zipped is not None
+
+    def start(self) -> None:
+        self.zipped = self.pool.submit(portable.zip_folder, self.copy, self.zip_path, ready=self.copy_ready)
+
+    def result(self) -> int:
+        assert self.zipped is not None  # noqa: S101 - started when the pages were written
+        return self.zipped.result()
+
+    def __enter__(self) -> _CopyZip:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.copy_ready.set()
+        self.pool.shutdown()
 
 
 def _pages(site: Path) -> set[str]:

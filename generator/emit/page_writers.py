@@ -39,6 +39,7 @@ RENDER_EVENTS = ("page_context", "post_page")
 KNOWN_HANDLERS = frozenset({"material.plugins.search.plugin", HEAD_SCRIPT_HOOK, PAGE_CACHE_HOOK})
 
 Finish = Callable[[str, str], None]  # (the written page's path in the site, the site's URL)
+AllWritten = Callable[[list[str], str], None]  # (every page the loop wrote, the site's URL)
 
 
 def can_share(config) -> bool:  # noqa: ANN001 - the engine's config
@@ -71,6 +72,7 @@ class PageLoop:
     write_page: Callable[..., None]
     finish: Finish | None = None
     fork: bool = True  # False where forking is unsafe (once other threads run)
+    all_written: AllWritten | None = None  # told once every page is written and finished
     calls: list[tuple] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
     search_entries: dict[str, list] = field(default_factory=dict)
@@ -114,6 +116,8 @@ class PageLoop:
         self.search_entries = {self.calls[n][0].file.src_uri: entries[n] for n in sorted(entries)}
         if search is not None:
             search.entries[start:] = [entry for page_entries in self.search_entries.values() for entry in page_entries]
+        if self.all_written is not None:
+            self.all_written(self.written, config.site_url or "")
 
 
 _loop: PageLoop | None = None  # the forked process's, inherited from the engine's process
@@ -130,14 +134,15 @@ def _other_share(shares: int) -> tuple[dict[int, list], list[str], list[list]]:
 
 
 @contextmanager
-def pages_written_by(finish: Finish | None = None, fork: bool = True) -> Iterator[PageLoop]:
+def pages_written_by(finish: Finish | None = None, fork: bool = True, all_written: AllWritten | None = None) -> Iterator[PageLoop]:
     """While the engine builds: its pages written on two cores (with ``fork``) and each finished
-    by ``finish``; gives the loop, whose ``written`` and ``search_entries`` fill as the build goes."""
+    by ``finish``, then ``all_written`` told, while the engine goes on (its search index, its
+    last events); gives the loop, whose ``written`` and ``search_entries`` fill as the build goes."""
     global _loop  # noqa: PLW0603 - the forked process finds it here
     from mkdocs.commands import build
 
     write_page = build._build_page
-    _loop = PageLoop(write_page, finish, fork)
+    _loop = PageLoop(write_page, finish, fork, all_written)
     build._build_page = _loop
     try:
         yield _loop

@@ -40,13 +40,14 @@ def _engine(pages: int, handlers: dict | None = None) -> tuple[SimpleNamespace, 
     return config, files
 
 
-def _run(config: SimpleNamespace, files: list, finished: list) -> page_writers.PageLoop:
+def _run(config: SimpleNamespace, files: list, finished: list,
+         all_written: page_writers.AllWritten | None = None) -> page_writers.PageLoop:
     def write_page(page, config, doc_files, *rest, **named) -> None:  # noqa: ANN001, ARG001 - MkDocs' signature
         config.plugins.values()[0].search_index.entries.append(f"entry of page {page.number}")
         if page.number == 7:
             logging.getLogger("mkdocs.test").warning("page 7 says: a link points nowhere")
 
-    loop = page_writers.PageLoop(write_page, lambda name, url: finished.append((name, url)))
+    loop = page_writers.PageLoop(write_page, lambda name, url: finished.append((name, url)), all_written=all_written)
     page_writers._loop = loop
     try:
         for file in files:
@@ -68,6 +69,18 @@ def test_pages_are_shared_out_and_search_entries_come_back_in_the_engines_order(
     assert finished == [(f"p{n}/index.html", "https://example.org/") for n in range(0, len(files), 2)]
     said = [r.getMessage() for r in caplog.records if "page 7" in r.getMessage()]
     assert said == ["page 7 says: a link points nowhere"]  # said once, by this process
+
+
+@pytest.mark.parametrize("pages", [3, page_writers.MIN_PAGES + 6])
+def test_the_loop_says_once_that_every_page_is_written_and_finished(pages: int) -> None:
+    """The build's tail (the copy's zip) starts from there, while the engine ends its build."""
+    config, files = _engine(pages)
+    finished: list = []
+    told = []
+    loop = _run(config, files, finished, lambda written, url: told.append((sorted(written), url, len(finished))))
+    here = len(range(0, pages, 2)) if pages > page_writers.MIN_PAGES else pages  # the pages this process finished
+    assert told == [(sorted(loop.written), "https://example.org/", here)]
+    assert len(loop.written) == pages
 
 
 def test_few_pages_are_written_here_in_order() -> None:
