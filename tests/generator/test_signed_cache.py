@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,34 @@ def test_a_missing_or_short_file_is_no_cache(tmp_path: Path) -> None:
     assert signed_cache.load(tmp_path / "none.pickle") is None
     (tmp_path / "short.pickle").write_bytes(b"abc")
     assert signed_cache.load(tmp_path / "short.pickle") is None
+
+
+class _Noted:
+    """Notes whether the cycle collector ran while it was pickled or unpickled."""
+
+    collector_on: list[bool] = []
+
+    def __reduce__(self) -> tuple:
+        _Noted.collector_on.append(gc.isenabled())
+        return (_Noted._made, ())
+
+    @staticmethod
+    def _made() -> _Noted:
+        _Noted.collector_on.append(gc.isenabled())
+        return _Noted()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_pauses_while_a_value_is_saved_and_loaded_and_is_left_as_it_was(tmp_path: Path, enabled: bool) -> None:
+    path = tmp_path / "value.pickle"
+    _Noted.collector_on = []
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        signed_cache.save(path, [_Noted()])
+        assert gc.isenabled() is enabled
+        assert isinstance(signed_cache.load(path)[0], _Noted)
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
+    assert _Noted.collector_on == [False, False]  # taken apart, then made again, with the collector paused
