@@ -39,7 +39,7 @@ from generator.emit.prerendered import PrerenderedPages
 from generator.emit.serve import serve_forever, served_site
 from generator.emit.serve_status import write_failure
 from generator.emit.watch import ContentWatcher, say_on_stderr
-from generator.memo import forget_everything, return_freed_memory
+from generator.memo import forget_everything
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap
 from generator.pipeline import docs_tree, load_map, page_texts
@@ -196,8 +196,9 @@ def _regenerate(project: Project, settings: BuildSettings, clean: bool) -> Regen
     if not clean:
         regenerator.restore()
     done = regenerator.regenerate()
-    return_freed_memory()  # what rendering left behind, before pickling adds its own: this process's highest point
-    regenerator.keep()  # its memories are kept on disk, for the next build
+    # Its memories are kept on disk, for the next build. (Returning the freed heap first lowered
+    # nothing: pickling a 1,000-topic map peaked at 220 MiB either way, below the rendering's 230.)
+    regenerator.keep()
     return done
 
 
