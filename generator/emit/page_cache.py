@@ -381,6 +381,9 @@ def on_files(files, config, **_: object):  # noqa: ANN001, ANN201
 
 
 def on_page_markdown(markdown: str, page, **_: object) -> str:  # noqa: ANN001
+    # A page read again (`layermap serve` updating it) starts afresh: where its content was last
+    # time is stale (and still noted here when another process wrote the page then).
+    _build.unread.pop(page.file.src_uri, None)
     markdown_digest = text_digest(markdown)  # once, for both looks
     key = page_key(_build.digest, page, markdown_digest)
     where = (_build.folder / PAGES / f"{key}.json", 0, 0)  # the file, the entry's offset, lines before its facts

@@ -43,6 +43,27 @@ def full_build(config: Path, site: Path) -> dict[str, bytes]:
     return site_files(site)
 
 
+def test_a_page_first_written_by_the_other_process_shows_an_edit(mini: MiniProject, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The serve's first build writes half the pages in a forked process, each read from the
+    generator's conversion; updated after an edit, such a page shows the edit, not what that
+    first build had read for it."""
+    from generator.emit import page_writers
+
+    monkeypatch.setattr(page_writers, "MIN_PAGES", 1)
+    shutil.copy(ROOT / "mkdocs.yml", mini.root / "mkdocs.yml")
+    regenerator = Regenerator(Project(mini.root), out_dir=tmp_path / "tree")
+    live = LiveSite(regenerator.regenerate().config, tmp_path / "site", ADDRESS)
+    live.build()
+    written = {"layer-2/chips/index.html": ("layer-2/chips.yaml", "Chips do arithmetic"),
+               "layer-1/power/index.html": ("layer-1/power.yaml", "Power comes from the wall")}
+    # this process wrote every other page, the forked one the rest (chips, among these)
+    for page, (topic, prose) in written.items():
+        edit(mini, topic, prose, f"Zebracorns aside, {prose.lower()}")
+        assert live.update(regenerator.regenerate().changed) == "pages"
+        assert b"Zebracorns aside" in (live.site_dir / page).read_bytes(), page
+
+
 def test_a_prose_edit_updates_one_page_and_equals_a_full_build(served: tuple[MiniProject, Regenerator, LiveSite],
                                                                tmp_path: Path) -> None:
     mini, regenerator, live = served
