@@ -20,10 +20,10 @@ A page the cache lacks may have been converted by the generator already: ``<conf
 holds, for each such page, what converting it gives (``generator/emit/prerendered.py``), with the
 digest of the Markdown it was made from and a stamp of the settings and hooks it assumed
 (:func:`prerender_stamp`). It is used when both match this build's (and not copied into the
-cache: the generator keeps it); otherwise the engine converts the page. The pages are kept a few
-files to many pages (packs, one per share of the generator's work), found through one index
-(:func:`prerendered_places`): making a file costs more than writing one, by far, on a file system
-that has just deleted a build's worth of them.
+cache: the generator keeps it); otherwise the engine converts the page. The generator keeps many
+pages to a file (packs, one per share of its work), found through one index
+(:func:`prerendered_places`): on a file system that has just deleted a build's worth of files,
+making a file costs far more than writing one.
 
 The stored entry is the page as this build would make it, so a build from the cache is the same,
 byte for byte, as one without it. Each use refreshes an entry's time; the build that owns the
@@ -301,6 +301,7 @@ class _Build:
 
     def __init__(self) -> None:
         self.folder = Path(CACHE_FOLDER)
+        self.prerendered_folder = Path(PRERENDERED)
         self.prerendered: dict[str, tuple[Path, int]] = {}  # where the generator's conversions are (prerendered_places)
         self.stamp = ""
         self.digest = ""
@@ -311,8 +312,22 @@ class _Build:
     def start(self, config) -> None:  # noqa: ANN001 - the engine's config
         self.stop_listening()  # a page whose conversion failed in an earlier build
         self.folder, self.digest, self.pending, self.unread = cache_folder(config), "", {}, {}
-        self.prerendered = prerendered_places(Path(config.config_file_path).parent / PRERENDERED)
+        self.prerendered_folder = Path(config.config_file_path).parent / PRERENDERED
+        self.prerendered = prerendered_places(self.prerendered_folder)
         self.stamp = prerender_stamp_of(config)
+
+    def prerendered_entry(self, src_uri: str, header: dict) -> tuple[dict | None, tuple[Path, int, int] | None]:
+        """The generator's conversion of the page, if made from this Markdown for this build, and
+        where it is. A page read again (`layermap serve` updating it after an edit) may have been
+        converted again since the index was read: then the index is read again."""
+        for fresh in (False, True):
+            if fresh:
+                self.prerendered = prerendered_places(self.prerendered_folder)
+            place = self.prerendered.get(src_uri)
+            entry = read_page_facts(place[0], header, place[1]) if place is not None else None
+            if entry is not None or place is None:
+                return entry, (*place, 1) if place is not None else None
+        return None, None
 
     def listen(self) -> None:
         self.stop_listening()
@@ -388,10 +403,9 @@ def on_page_markdown(markdown: str, page, **_: object) -> str:  # noqa: ANN001
     key = page_key(_build.digest, page, markdown_digest)
     where = (_build.folder / PAGES / f"{key}.json", 0, 0)  # the file, the entry's offset, lines before its facts
     entry = read_page_facts(where[0])
-    prerendered = _build.prerendered.get(page.file.src_uri)
-    if entry is None and prerendered is not None:  # the generator's conversion, when made from this Markdown for this build
-        where = (*prerendered, 1)
-        entry = read_page_facts(where[0], prerendered_header(_build.stamp, markdown_digest), where[1])
+    if entry is None:  # the generator's conversion, when made from this Markdown for this build
+        entry, prerendered = _build.prerendered_entry(page.file.src_uri, prerendered_header(_build.stamp, markdown_digest))
+        where = prerendered if entry is not None else where
     _build.pending[page.file.src_uri] = (key, entry, where)
     if entry is None:
         _build.listen()

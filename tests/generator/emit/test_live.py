@@ -47,7 +47,9 @@ def test_a_page_first_written_by_the_other_process_shows_an_edit(mini: MiniProje
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The serve's first build writes half the pages in a forked process, each read from the
     generator's conversion; updated after an edit, such a page shows the edit, not what that
-    first build had read for it."""
+    first build had read for it, from the generator's new conversion (the engine converts none)."""
+    from mkdocs.structure.pages import Page
+
     from generator.emit import page_writers
 
     monkeypatch.setattr(page_writers, "MIN_PAGES", 1)
@@ -58,10 +60,14 @@ def test_a_page_first_written_by_the_other_process_shows_an_edit(mini: MiniProje
     written = {"layer-2/chips/index.html": ("layer-2/chips.yaml", "Chips do arithmetic"),
                "layer-1/power/index.html": ("layer-1/power.yaml", "Power comes from the wall")}
     # this process wrote every other page, the forked one the rest (chips, among these)
+    converted: list[str] = []
+    render = Page.render
+    monkeypatch.setattr(Page, "render", lambda self, *a: (converted.append(self.file.src_uri), render(self, *a))[1])
     for page, (topic, prose) in written.items():
         edit(mini, topic, prose, f"Zebracorns aside, {prose.lower()}")
         assert live.update(regenerator.regenerate().changed) == "pages"
         assert b"Zebracorns aside" in (live.site_dir / page).read_bytes(), page
+    assert not [src for src in converted if src in ("layer-2/chips.md", "layer-1/power.md")], converted
 
 
 def test_a_prose_edit_updates_one_page_and_equals_a_full_build(served: tuple[MiniProject, Regenerator, LiveSite],
