@@ -143,8 +143,8 @@ class PrerenderedPages:
 
 
 class Pack:
-    """One share's pages, one record after another, in a file of their own made at the first
-    (nothing points at it before the index does, so it need not be written in one step)."""
+    """One share's pages, one record after another, in a file of their own, made when the first
+    page is added (nothing points at it until the index does, so it need not be written in one step)."""
 
     def __init__(self, folder: Path) -> None:
         self.folder, self.name, self.file, self.size = folder, f"{secrets.token_hex(8)}{page_cache.PACK_SUFFIX}", None, 0
