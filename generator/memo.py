@@ -16,7 +16,8 @@ from __future__ import annotations
 import ctypes
 import gc
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import TypeVar
 
@@ -65,6 +66,20 @@ def forget_everything() -> None:
     for clear in _forgetters:
         clear()
     return_freed_memory()
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector held back (and left as it was found) while a large graph is made or
+    taken apart without making cycles: reading YAML, pickling and unpickling. Each of its passes
+    meanwhile would walk every live object again, the whole map read so far included."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def return_freed_memory() -> None:

@@ -9,16 +9,15 @@ altered, is ignored like a missing one.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import hmac
 import os
 import pickle
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
+
+from generator.memo import collector_paused
 
 KEY_FILE = "cache-key"
 SIGNATURE_BYTES = 32
@@ -58,25 +57,13 @@ class _SigningWriter:
         return self.file.write(data)
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pickling a large graph makes a tuple or a dict for each object it takes apart, and unpickling
-    makes the objects: the cycle collector would walk every live object again and again meanwhile
-    (a quarter of saving a 2,000-topic build's memories), though neither leaves garbage in cycles."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def save(path: Path, value: object) -> None:
     """Write ``value`` signed, replacing the file whole (a reader never sees half of it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with partial.open("wb") as file, _collector_paused():
+    # Pickling makes a tuple or a dict for each object it takes apart, and unpickling makes the
+    # objects: the collector walking them meanwhile was a quarter of keeping a 2,000-topic build's memories.
+    with partial.open("wb") as file, collector_paused():
         file.write(bytes(SIGNATURE_BYTES))  # the signature's place, filled in below
         writer = _SigningWriter(file, machine_key())
         pickle.dump(value, writer, protocol=pickle.HIGHEST_PROTOCOL)
@@ -101,7 +88,7 @@ def load(path: Path) -> object | None:
                 return None
             file.seek(SIGNATURE_BYTES)
             try:
-                with _collector_paused():
+                with collector_paused():
                     return pickle.load(file)  # noqa: S301 - signed by this machine's key, checked above
             except Exception:  # noqa: BLE001 - an unreadable cache (older code, truncated) is no cache
                 return None

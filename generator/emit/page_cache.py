@@ -320,14 +320,16 @@ class _Build:
         """The generator's conversion of the page, if made from this Markdown for this build, and
         where it is. A page read again (`layermap serve` updating it after an edit) may have been
         converted again since the index was read: then the index is read again."""
-        for fresh in (False, True):
-            if fresh:
-                self.prerendered = prerendered_places(self.prerendered_folder)
-            place = self.prerendered.get(src_uri)
-            entry = read_page_facts(place[0], header, place[1]) if place is not None else None
-            if entry is not None or place is None:
-                return entry, (*place, 1) if place is not None else None
-        return None, None
+        found = self._prerendered_at(src_uri, header)
+        if found[0] is None and src_uri in self.prerendered:
+            self.prerendered = prerendered_places(self.prerendered_folder)
+            found = self._prerendered_at(src_uri, header)
+        return found
+
+    def _prerendered_at(self, src_uri: str, header: dict) -> tuple[dict | None, tuple[Path, int, int] | None]:
+        place = self.prerendered.get(src_uri)
+        entry = read_page_facts(place[0], header, place[1]) if place is not None else None
+        return (entry, (*place, 1)) if entry is not None else (None, None)
 
     def listen(self) -> None:
         self.stop_listening()
