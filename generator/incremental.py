@@ -34,7 +34,7 @@ from generator.diagnostics import Diagnostic
 from generator.emit import build_record
 from generator.emit.build_record import code_fingerprint, engine_inputs
 from generator.emit.docs_tree import write_tree
-from generator.emit.engine import build_site, configured_site_url, site_url_ahead
+from generator.emit.engine import build_site, configured_site_url, forget_conversions, site_url_ahead
 from generator.emit.prerendered import PrerenderedPages
 from generator.emit.serve import serve_forever, served_site
 from generator.emit.serve_status import write_failure
@@ -138,6 +138,7 @@ class Regenerator:
     def regenerate(self) -> Regeneration:
         """Validate the content and write the tree; raises ContentError (nothing written) on bad content."""
         content, kmap = load_map(self.project, self.reading, self.claims)
+        signed_cache.machine_key()  # made before the page cache keys its entries with it (emit/page_cache.py)
         kept = PrerenderedPages(self.out_dir, self.project.base_config)
         pages, rendered = self.pages.render(kmap, self.settings, kept)
         changed = set(kept.docs_written)  # topic pages written as they were rendered
@@ -186,6 +187,8 @@ def _build(project: Project, before_engine: Callable[[list[Diagnostic], str], No
     if not clean and build_record.is_current(generated, project.site_dir, inputs):
         return Built(done.warnings, engine_ran=False)
     build_record.forget(generated)
+    if clean:
+        forget_conversions(done.config)
     build_site(done.config, project.site_dir)
     build_record.remember(generated, project.site_dir, inputs)
     return Built(done.warnings, engine_ran=True)

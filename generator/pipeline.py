@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from generator import signed_cache
 from generator.calculation import port
 from generator.calculation.sources import bibliography_of
 from generator.checks import ClaimsMemo, check_claims_and_prose, check_reading
@@ -110,6 +111,7 @@ def generate(project: Project, out_dir: Path | None = None,
     """Validate content and write the docs tree; return the engine config and the warnings.
     ``serving``: the tree also carries what `layermap serve` shows in the page."""
     content, kmap = load_map(project)
+    signed_cache.machine_key()  # made before the page cache keys its entries with it (emit/page_cache.py)
     out_dir = out_dir or project.work_dir
     calculators = CalculatorBridge()
     listed = map_sources(kmap, calculators)

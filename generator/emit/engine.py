@@ -8,6 +8,7 @@ and replaces ``site/`` only when it succeeded, so a failed build loses nothing.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import re
 import shutil
@@ -20,7 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator.emit import page_cache, portable
-from generator.emit.csp import with_security_meta
+from generator.emit.csp import TrustedScripts, with_security_meta
+from generator.emit.depth_first_paint import HEAD_SCRIPT, LAZY_SEARCH_SCRIPT
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
 from generator.emit.page_workers import engine_quiet, pages_read_alongside
@@ -115,6 +117,24 @@ def _collapse_line_breaks(text: str) -> str:
     return "\n".join(kept)
 
 
+_TEMPLATE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+
+
+def theme_inline_scripts() -> tuple[str, ...]:
+    """The inline scripts the theme's templates write into every page (Material's
+    ``partials/javascripts``), each with its Jinja slots (``{{ … }}``) as they stand."""
+    import material
+
+    folder = Path(material.__file__).parent / "templates" / "partials" / "javascripts"
+    return tuple(body for template in sorted(folder.glob("*.html"))
+                 for body in _TEMPLATE_SCRIPT.findall(template.read_text(encoding="utf-8")))
+
+
+def trusted_scripts() -> TrustedScripts:
+    """The only inline scripts a built page may carry: layermap's head scripts and the theme's."""
+    return TrustedScripts.of((HEAD_SCRIPT, LAZY_SEARCH_SCRIPT), theme_inline_scripts())
+
+
 class _PageFinisher:
     """Finishes a built page: compacted and given its security policy (hashed from the final
     text); with a copy folder, also put into it ready for disk (``portable.page_for_disk``,
@@ -123,19 +143,20 @@ class _PageFinisher:
 
     def __init__(self, site: Path, copy: Path | None) -> None:
         self.site, self.copy, self.shim = site, copy, None
+        self.trusted = trusted_scripts()
 
     def __call__(self, name: str, site_url: str) -> None:
         page = self.site / name
         text = page.read_text(encoding="utf-8")
         compact = collapse_whitespace(text)
-        finished = with_security_meta(compact, name)
+        finished = with_security_meta(compact, self.trusted, name)
         if finished != text:
             page.write_text(finished, encoding="utf-8")
         if self.copy is not None and portable.in_copy(name):
             if self.shim is None:
                 self.shim = (self.site / portable.SHIM_PATH).read_text(encoding="utf-8")
             for_disk = portable.page_for_disk(compact, name, site_url, SCRIPTS)
-            portable.spool_page(self.copy, name, with_security_meta(for_disk, name, frame_scripts(self.shim, for_disk)))
+            portable.spool_page(self.copy, name, with_security_meta(for_disk, self.trusted, name, frame_scripts(self.shim, for_disk)))
 
 
 CLOCK_SLACK = 2.0  # seconds: a file system may round the times it keeps down
@@ -237,6 +258,11 @@ def build_site(config_file: Path, site_dir: Path) -> None:
     staging.rename(site_dir)
     shutil.rmtree(retired, ignore_errors=True)
     page_cache.remove_unused(config_file.parent / page_cache.CACHE_FOLDER, started - CLOCK_SLACK)
+
+
+def forget_conversions(config_file: Path) -> None:
+    """`layermap build --clean`: no page conversion or search entry an earlier build kept is used."""
+    page_cache.remove_unused(config_file.parent / page_cache.CACHE_FOLDER, math.inf)
 
 
 def configured_site_url(config_file: Path, docs_dir: Path | None = None) -> str:

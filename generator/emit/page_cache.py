@@ -37,6 +37,7 @@ import hashlib
 import json
 import logging
 import os
+import secrets
 import tempfile
 from functools import cache
 from importlib import metadata
@@ -50,6 +51,7 @@ FORMAT = 3  # the entries' layout and keys: a change here invalidates every entr
 PACKAGES = ("markdown", "pymdown-extensions", "pygments", "mkdocs", "mkdocs-material", "nh3")
 # The events whose handlers can change what a page converts to, or what the theme's search reads.
 PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
+MIN_KEY_BYTES, MAX_KEY_BYTES = 32, 64  # blake2b takes a key of up to 64 bytes
 
 
 def _stable(value: object) -> object:
@@ -61,9 +63,23 @@ def _stable(value: object) -> object:
     return str(value)
 
 
+@cache
+def machine_key() -> bytes:
+    """This machine's cache key (made by the generator: ``generator/signed_cache.py``), or a key of
+    this process alone when there is none. Every digest that names a stored entry is keyed with it,
+    so an entry this machine's builds did not write (a cache committed to the project, an index
+    of prerendered pages) is never found: no path reaches a page without the sanitiser."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    try:
+        key = (Path(base) / "layermap" / "cache-key").read_bytes()
+    except OSError:
+        key = b""
+    return key[:MAX_KEY_BYTES] if len(key) >= MIN_KEY_BYTES else secrets.token_bytes(MIN_KEY_BYTES)
+
+
 def digest(*parts: object) -> str:
     text = json.dumps(parts, ensure_ascii=False, sort_keys=True, default=_stable)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=20).hexdigest()
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=20, key=machine_key()).hexdigest()
 
 
 @cache

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from generator.cli import main
 from generator.emit import portable, portable_scripts
 from generator.emit.csp import page_policy, source_hash
+from generator.emit.engine import trusted_scripts
 from generator.emit.portable import index_html_url, search_index_for_disk
 from generator.errors import LayermapError
 from generator.render.paths import OFFLINE_COPY
@@ -237,7 +238,7 @@ def test_the_shim_frame_script_is_what_the_shim_writes() -> None:
 def test_the_policy_allows_the_frame_script_by_hash_and_nothing_inline_otherwise() -> None:
     html = '<html><head><script id="__config" type="application/json">{"search": "w.js"}</script></head></html>'
     frame = portable_scripts.shim_frame_script(SHIM, portable_scripts.search_worker_url(html))
-    policy = page_policy(html, (frame,))
+    policy = page_policy(html, trusted_scripts(), "page", (frame,))
     assert source_hash(frame) in policy
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
 
