@@ -23,6 +23,7 @@ from datetime import date
 from pydantic import BaseModel
 
 from generator.content.citations import cited_keys
+from generator.content.clobbering import reserved_id_warnings
 from generator.content.loading import Content, TopicFile
 from generator.content.sanitise import removed_html
 from generator.content.schema import DEPTH_KEYS, Depth, MapConfig, Markdown, ReadabilityRule
@@ -231,7 +232,7 @@ def markdown_fields(value: object, path: KeyPath = ()) -> Iterator[tuple[KeyPath
 
 def _unsafe_html(file: str, doc: YamlDocument, model: BaseModel) -> Iterator[Diagnostic]:
     for path, text in markdown_fields(model):
-        for offset, what in removed_html(text):
+        for offset, what in [*removed_html(text), *reserved_id_warnings(text)]:
             yield Diagnostic.warning(file, doc.text_position(path, offset), dotted(path),
                                      f"the page will not show {what}: raw HTML here passes an allow-list",
                                      "write it in Markdown, or use only the HTML the README's Security section lists")

@@ -15,6 +15,7 @@ Only the standard library and ``nh3`` are imported: the generated tree stays bui
 
 from __future__ import annotations
 
+import html
 import re
 from functools import cache
 from html.parser import HTMLParser
@@ -72,22 +73,56 @@ LINK_SCHEMES: frozenset[str] = frozenset({"http", "https", "mailto"})
 URL_ATTRIBUTES: frozenset[str] = frozenset({"href", "src"})
 STYLE_PROPERTIES: frozenset[str] = frozenset({"fill", "stroke", "stroke-width", "stroke-dasharray", "font-size",
                                               "min-width", "overflow", "text-align"})
+# DOM clobbering: the theme reads its own elements by id (#__config, __search, __drawer,
+# __palette_*, …) and its components by data-md-* attributes; an element of the page content
+# with one of those would be found instead. On every page the sanitiser drops an id, name or
+# for that starts with "__" (the highlighter's line anchors excepted) and every data-md-*
+# attribute. Ids of layermap's own page structure are renamed in Markdown fields (clobbering.py).
+NAMING_ATTRIBUTES: frozenset[str] = frozenset({"id", "name", "for"})
+THEME_MARKER_PREFIX = "data-md-"
+_THEME_ID = re.compile(r"__(?!codelineno-\d|code_\d)")
+
+
+def theme_reserved(value: str) -> bool:
+    """An id or name of the theme's own kind (``__config``, ``__search``, …)."""
+    return bool(_THEME_ID.match(value.strip().lower()))
+
+
 _UNSAFE_STYLE = re.compile(r"url\s*\(|expression\s*\(|\\|@import", re.IGNORECASE)
 
+_URL_IGNORED = re.compile(r"[\t\n\r]")
+_URL_TRIMMED = "".join(map(chr, range(0x21)))  # C0 controls and the space
+
+
+def normalised_url(value: str) -> str:
+    """A URL as a browser reads it before resolving it: character references decoded, C0 controls
+    and spaces trimmed from both ends, tabs and line breaks dropped anywhere, and a backslash read
+    as a slash (``/\\evil.example/x.png`` is ``//evil.example/x.png``: another host)."""
+    text = _URL_IGNORED.sub("", html.unescape(value).strip(_URL_TRIMMED))
+    return text.replace("\\", "/")
+
+
 def url_allowed(attribute: str, value: str) -> bool:
-    """A link: relative, or http(s)/mailto. An embedded file (``src``): relative to the site only."""
-    text = value.strip()
+    """A link: relative, or http(s) with a host, or mailto. An embedded file (``src``): a path
+    relative to the page only (not root-absolute: under a sub-path, or from disk, ``/`` is not the site)."""
+    text = normalised_url(value)
     try:
         parts = urlsplit(text)
     except ValueError:
         return False
     if not parts.scheme and not parts.netloc and not text.startswith("//"):
-        return True
-    return attribute == "href" and parts.scheme.lower() in LINK_SCHEMES
+        return attribute == "href" or not text.startswith("/")
+    scheme = parts.scheme.lower()
+    return attribute == "href" and scheme in LINK_SCHEMES and (scheme == "mailto" or bool(parts.netloc))
 
 
 def attribute_allowed(tag: str, attribute: str, value: str) -> bool:
-    """The checks nh3's lists cannot express: URLs by attribute, and style values."""
+    """The checks nh3's lists cannot express: URLs by attribute, style values, and the ids and
+    markers the theme looks up (:func:`theme_reserved`)."""
+    if attribute in NAMING_ATTRIBUTES and theme_reserved(value):
+        return False
+    if attribute.startswith(THEME_MARKER_PREFIX):
+        return False
     if attribute in URL_ATTRIBUTES:
         return url_allowed(attribute, value)
     if attribute == "style":
@@ -96,7 +131,11 @@ def attribute_allowed(tag: str, attribute: str, value: str) -> bool:
 
 
 def _filter(tag: str, attribute: str, value: str) -> str | None:
-    return value if attribute_allowed(tag, attribute, value) else None
+    """nh3's attribute filter, failing closed: nh3 keeps an attribute whose filter raised."""
+    try:
+        return value if attribute_allowed(tag, attribute, value) else None
+    except Exception:  # noqa: BLE001 - any failure judging a value removes it
+        return None
 
 
 def _attributes() -> dict[str, set[str]]:

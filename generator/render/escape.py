@@ -25,6 +25,7 @@ import re
 
 from markupsafe import Markup, escape
 
+from generator.content.clobbering import renamed_ids
 from generator.content.sanitise import balanced_markdown
 from generator.content.schema import Markdown
 
@@ -67,10 +68,11 @@ def _md_escape(text: str) -> str:
 
 def markdown_block(value: Markdown) -> str:
     """A Markdown field, as written but for HTML tags it leaves open or that are not on the
-    allow-list, which show as text; only values the content model typed as Markdown pass."""
+    allow-list, which show as text, and ids the theme or layermap's scripts look up, renamed
+    (``generator/content/clobbering.py``); only values the content model typed as Markdown pass."""
     if not isinstance(value, Markdown):
         raise TypeError(f"not a Markdown field (a plain value must be escaped): {str(value)[:40]!r}")
-    return balanced_markdown(str(value))
+    return balanced_markdown(renamed_ids(str(value)))
 
 
 def page_title(value: str) -> str:

@@ -45,6 +45,34 @@ def test_what_could_run_or_leave_the_site_is_removed(html: str, left: str) -> No
     assert sanitise(html) == left
 
 
+# URLs are judged as a browser reads them (issue 33, F3): entities decoded, controls trimmed,
+# tabs and line breaks dropped, a backslash read as a slash. Each of these reaches another host.
+OTHER_HOST_IMAGES = [
+    '<img src="/\\evil.example/x.png">',
+    '<img src="\\\\evil.example/x.png">',
+    '<img src="/&#92;evil.example/x.png">',
+    '<img src="/&bsol;evil.example/x.png">',
+    '<img src="&#47;&#47;evil.example/x.png">',
+    '<img src=" \x01//evil.example/x.png">',
+    '<img src="/\t/evil.example/x.png">',
+    '<img src="/\n/evil.example/x.png">',
+    '<img src="/images/x.png">',  # root-absolute: under a sub-path, or from disk, not the site
+    '<img src="ht&#x09;tps://evil.example/x.png">',
+]
+
+
+@pytest.mark.parametrize("html", OTHER_HOST_IMAGES)
+def test_an_image_from_another_host_is_removed_however_its_url_is_written(html: str) -> None:
+    assert sanitise(html) == "<img>"
+    assert removed_html(html) == [(0, "`src` on <img>")]
+
+
+@pytest.mark.parametrize("href", ["/\\evil.example/", "&#92;&#92;evil.example/", "//evil.example/", "java&#x09;script:x()",
+                                  "https:evil.example", "\x01javascript:x()"])
+def test_a_link_to_another_host_must_name_its_scheme_and_host(href: str) -> None:
+    assert sanitise(f'<a href="{href}">x</a>') == "<a>x</a>"
+
+
 def test_the_engine_hook_sanitises_page_content() -> None:
     assert on_page_content("<p>a<script>b</script></p>", page=None, config={}, files=[]) == "<p>ab</p>"
 
