@@ -17,7 +17,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
+from urllib.parse import urlsplit
 
+from generator.content.sanitise import normalised_url
 from generator.errors import LayermapError
 
 # Each directive and why it is there (README, "Security").
@@ -140,6 +142,25 @@ def _refuse_handlers(html: str, page: str) -> None:
     parser.close()
     if parser.found:
         raise _refuse(page, f"an inline event handler ({parser.found[0]})")
+
+
+_EMBEDDED = re.compile(r"""<(?:[a-z][a-z0-9-]*)\b[^>]*?\s(?:src|poster|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
+_STYLESHEET = re.compile(r"""<link\b[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
+
+
+def refuse_other_hosts(html: str, page: str = "page") -> None:
+    """A page of the downloadable copy embeds only files beside it: a path relative to the page.
+
+    From disk, ``'self'`` admits any ``file:`` URL, ``file://host/…`` (a network share) too, and a
+    policy cannot name "files without a host"; so the copy's pages are checked instead (the
+    sanitiser already refuses such URLs in content: this is the second line)."""
+    for match in [*_EMBEDDED.finditer(html), *_STYLESHEET.finditer(html)]:
+        url = normalised_url(next(group for group in match.groups() if group is not None))
+        parts = urlsplit(url)
+        if parts.scheme or parts.netloc or url.startswith("/"):
+            raise LayermapError(f"{page}: the downloadable copy's page embeds `{_preview(url)}`, which is not a file beside it",
+                                "from disk that could reach another machine; embed files by a path relative to the page; "
+                                "the previous site/ was kept")
 
 
 def page_policy(html: str, trusted: TrustedScripts, page: str = "page", more_scripts: tuple[str, ...] = ()) -> str:

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator.emit import page_cache, portable
-from generator.emit.csp import TrustedScripts, with_security_meta
+from generator.emit.csp import TrustedScripts, refuse_other_hosts, with_security_meta
 from generator.emit.depth_first_paint import HEAD_SCRIPT, LAZY_SEARCH_SCRIPT
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.offline import write_service_worker
@@ -156,6 +156,7 @@ class _PageFinisher:
             if self.shim is None:
                 self.shim = (self.site / portable.SHIM_PATH).read_text(encoding="utf-8")
             for_disk = portable.page_for_disk(compact, name, site_url, SCRIPTS)
+            refuse_other_hosts(for_disk, name)
             portable.spool_page(self.copy, name, with_security_meta(for_disk, self.trusted, name, frame_scripts(self.shim, for_disk)))
 
 

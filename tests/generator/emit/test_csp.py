@@ -7,7 +7,15 @@ import re
 
 import pytest
 
-from generator.emit.csp import REFERRER_POLICY, TrustedScripts, UntrustedInline, page_policy, source_hash, with_security_meta
+from generator.emit.csp import (
+    REFERRER_POLICY,
+    TrustedScripts,
+    UntrustedInline,
+    page_policy,
+    refuse_other_hosts,
+    source_hash,
+    with_security_meta,
+)
 from generator.emit.depth_first_paint import HEAD_SCRIPT, LAZY_SEARCH_SCRIPT
 from generator.emit.engine import theme_inline_scripts, trusted_scripts
 from generator.errors import LayermapError
@@ -101,3 +109,20 @@ def test_without_a_charset_the_meta_opens_head() -> None:
 def test_a_page_without_head_is_a_clear_error() -> None:
     with pytest.raises(LayermapError, match="broken.html: the built page has no <head>"):
         with_security_meta("<p>no head</p>", TRUSTED, "broken.html")
+
+
+# --- the downloadable copy: embedded files beside the page only (from disk, 'self' admits file://host/) ---
+
+
+@pytest.mark.parametrize("embed", ['<img src="/\\evil.example/x.png">', "<img src='//evil.example/x.png'>",
+                                   '<img src=file://evil.example/x.png>', '<script src="/assets/x.js"></script>',
+                                   '<link rel="stylesheet" href="&#92;&#92;evil.example/x.css">',
+                                   '<video poster="https://evil.example/p.png"></video>'])
+def test_a_copy_page_that_embeds_a_file_elsewhere_is_refused(embed: str) -> None:
+    with pytest.raises(LayermapError, match=r"^layer-1/index\.html: the downloadable copy's page embeds"):
+        refuse_other_hosts(f"<html><head></head><body>{embed}</body></html>", "layer-1/index.html")
+
+
+def test_a_copy_page_with_files_beside_it_passes() -> None:
+    refuse_other_hosts('<head><link rel="stylesheet" href="../assets/a.css"><script src="../assets/b.js"></script></head>'
+                       '<body><img src="../images/c.png"><a href="https://example.org/">out</a><p data-x="/y">z</p></body>')
