@@ -145,7 +145,8 @@ def _refuse_handlers(html: str, page: str) -> None:
 
 
 _EMBEDDED = re.compile(r"""<(?:[a-z][a-z0-9-]*)\b[^>]*?\s(?:src|poster|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
-_STYLESHEET = re.compile(r"""<link\b[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
+_STYLESHEET = re.compile(r"""<link\b(?=[^>]*\brel\s*=\s*["']?[^"'>]*\b(?:stylesheet|icon|preload|modulepreload|prefetch|manifest)\b)"""
+                         r"""[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)  # what a link loads
 
 
 def refuse_other_hosts(html: str, page: str = "page") -> None:

@@ -27,6 +27,8 @@ MARKDOWN_PAYLOADS: dict[str, str] = {
     **PAYLOADS,
     "data-url": '<a href="data:text/html,<script>window.pwned=1</script>">d</a>',
     "style": "<style>body{{display:none}}</style>",
+    "backslash-img": '<img src="/\\evil.example/{case}.png" alt="a"> <img src="/&#92;evil.example/b.png" alt="b">',
+    "clobber": '<div id="__config">c</div> <span id="depth-d1">d</span> <a name="__search" href="#x">e</a>\n{{: #__drawer }}',
     "mxss": '<math><mtext><table><mglyph><style><img src=x onerror=window.pwned="{case}">',
     "ref-link": '[x][r] <a href="javascript:window.pwned=\'{case}\'">y</a>\n\n[r]: javascript:window.pwned="{case}"',
 }

@@ -144,6 +144,7 @@ class Visit:
     title: str
     description: str | None
     dialogs: int
+    config: str  # the tag of the element the theme reads as its config (#__config): the theme's <script>
 
 
 def _words(text: str) -> str:
@@ -157,6 +158,8 @@ def visits(hostile_site: HostileSite, browser) -> dict[str, Visit]:  # noqa: ANN
     page = context.new_page()
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    elsewhere: list[str] = []
+    page.on("request", lambda request: elsewhere.append(request.url) if not request.url.startswith(hostile_site.url) else None)
     found = {}
     paths = sorted(p.parent.relative_to(hostile_site.site).as_posix() for p in hostile_site.site.rglob("index.html"))
     for path in ["" if p == "." else p + "/" for p in paths]:
@@ -171,8 +174,10 @@ def visits(hostile_site: HostileSite, browser) -> dict[str, Visit]:  # noqa: ANN
             title=page.title(),
             description=page.evaluate("document.querySelector('meta[name=description]')?.content ?? null"),
             dialogs=len(dialogs) - before,
+            config=page.evaluate("document.getElementById('__config')?.tagName ?? ''"),
         )
     context.close()
+    assert elsewhere == []  # no page asks another host for anything (an image by a backslash URL, …)
     return found
 
 
@@ -180,6 +185,11 @@ def visits(hostile_site: HostileSite, browser) -> dict[str, Visit]:  # noqa: ANN
 def test_no_payload_runs_on_any_page(visits: dict[str, Visit]) -> None:
     assert len(visits) >= 12
     assert {path: v.pwned for path, v in visits.items() if v.pwned is not None or v.dialogs} == {}
+
+
+@pytest.mark.browser
+def test_the_theme_reads_its_own_config_on_every_page(visits: dict[str, Visit]) -> None:
+    assert {path: v.config for path, v in visits.items() if v.config != "SCRIPT"} == {}
 
 
 @pytest.mark.browser

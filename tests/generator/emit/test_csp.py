@@ -126,3 +126,7 @@ def test_a_copy_page_that_embeds_a_file_elsewhere_is_refused(embed: str) -> None
 def test_a_copy_page_with_files_beside_it_passes() -> None:
     refuse_other_hosts('<head><link rel="stylesheet" href="../assets/a.css"><script src="../assets/b.js"></script></head>'
                        '<body><img src="../images/c.png"><a href="https://example.org/">out</a><p data-x="/y">z</p></body>')
+
+
+def test_a_copy_page_may_name_its_published_address() -> None:
+    refuse_other_hosts('<head><link rel="canonical" href="https://user.github.io/repo/"></head>')
