@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 
 from generator.checks.calculators import check_calculator_declarations, check_calculator_names
+from generator.checks.prerequisites import check_prerequisites
 from generator.checks.sources import check_sources
 from generator.checks.where import at_path, at_topic, line_of, suggestion
 from generator.content.loading import Content, TopicFile
@@ -132,7 +133,7 @@ def check_topics(topics: list[TopicFile], map_config: MapConfig | None,
     """The topics' cross-file problems; those needing the map are skipped when it is invalid."""
     found = [*_check_ids(topics), *_check_edges(topics, map_config, unreadable_ids or set())]
     if map_config is not None:
-        found += _check_layers(topics, map_config)
+        found += [*_check_layers(topics, map_config), *check_prerequisites(topics, map_config)]
     duplicated = {tid for tid, count in Counter(tf.topic.id for tf in topics).items() if count > 1}
     layers = {layer.number for layer in map_config.layers} if map_config else set()
     for tf in topics:

@@ -60,6 +60,9 @@ class EdgeKind(Strict):
     id: Slug
     label: PlainText
     colour: Annotated[str, StringConstraints(pattern=COLOUR_PATTERN)] = "#5c6bc0"
+    prerequisite: bool = Field(
+        False, description="An edge of this kind means its subject needs its object read first (learning plans).",
+    )
 
 
 class ReadabilityRule(Strict):
@@ -232,6 +235,10 @@ class Edge(Strict):
     verb: PlainText = Field(description="Verb phrase, e.g. `powers and cools`.")
     object: Slug = Field(description="Topic id of the sentence's object.")
     kind: Slug | None = Field(None, description="One of map.yaml's edge_kinds.")
+    depth: DepthKey | None = Field(
+        None, description="For a prerequisite kind: the depth of the object the subject needs, e.g. `D3` "
+                          "(by default, the depth the reader is going for).",
+    )
 
 
 class Topic(Strict):
