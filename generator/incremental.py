@@ -48,6 +48,7 @@ from generator.project import Project
 from generator.render.bibliography import map_labels, map_sources
 from generator.render.pages import PageSource, page_renderers
 from generator.render.paths import SOURCES_PAGE, topic_page
+from generator.render.plan import plan_dependents
 from generator.settings import BuildSettings
 
 
@@ -89,7 +90,8 @@ class PageMemo:
                  tuple(face(t) for t in kmap.topics.values()))
         listing = [(entry.source.id, tuple(t.id for t in entry.topics)) for entry in listed]
         if frame == self.frame:
-            redo = {topic_page(t) for tid, t in kmap.topics.items() if self.topics.get(tid) != t}
+            changed = {tid for tid, t in kmap.topics.items() if self.topics.get(tid) != t}
+            redo = {topic_page(kmap.topics[tid]) for tid in changed} | plan_dependents(kmap, changed)
             redo |= {SOURCES_PAGE} if listing != self.listing else set()
         else:
             redo = set(renderers)

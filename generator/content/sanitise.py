@@ -54,7 +54,7 @@ TAG_ATTRIBUTES: dict[str, frozenset[str]] = {
     "td": frozenset({"colspan", "rowspan", "align"}),
     "col": frozenset({"span"}),
     "abbr": frozenset(),
-    "form": frozenset({"autocomplete", "novalidate"}),
+    "form": frozenset({"autocomplete", "novalidate", "action"}),  # action: a page of the site (the plan picker)
     "label": frozenset({"for"}),
     "input": frozenset({"type", "name", "value", "min", "max", "step", "size", "inputmode", "autocomplete",
                         "spellcheck", "checked", "disabled", "readonly", "placeholder", "required"}),
@@ -70,7 +70,7 @@ TAG_ATTRIBUTES: dict[str, frozenset[str]] = {
 
 # Links may leave the site; embedded files (img src) may not (offline is a feature).
 LINK_SCHEMES: frozenset[str] = frozenset({"http", "https", "mailto"})
-URL_ATTRIBUTES: frozenset[str] = frozenset({"href", "src"})
+URL_ATTRIBUTES: frozenset[str] = frozenset({"href", "src", "action"})
 STYLE_PROPERTIES: frozenset[str] = frozenset({"fill", "stroke", "stroke-width", "stroke-dasharray", "font-size",
                                               "min-width", "overflow", "text-align"})
 # DOM clobbering: the theme reads its own elements by id (#__config, __search, __drawer,
@@ -103,8 +103,9 @@ def normalised_url(value: str) -> str:
 
 
 def url_allowed(attribute: str, value: str) -> bool:
-    """A link: relative, or http(s) with a host, or mailto. An embedded file (``src``): a path
-    relative to the page only (not root-absolute: under a sub-path, or from disk, ``/`` is not the site)."""
+    """A link: relative, or http(s) with a host, or mailto. An embedded file (``src``) or a form's
+    ``action``: a path relative to the page only (not root-absolute: under a sub-path, or from
+    disk, ``/`` is not the site)."""
     text = normalised_url(value)
     try:
         parts = urlsplit(text)

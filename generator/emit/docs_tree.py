@@ -36,12 +36,13 @@ SEARCH_SECTIONS = Path(__file__).parent / "search_sections.py"  # an engine hook
 SEARCH_SECTIONS_HOOK = "hooks/layermap_search_sections.py"
 # The downloadable copy's engine config and hook, from when the copy was a second engine build.
 RETIRED_FILES = ("mkdocs.portable.yml", "hooks/layermap_portable.py")
-GENERATED_KEYS = ("docs_dir", "site_dir", "nav", "extra_css", "extra_javascript", "hooks")
-STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css", "assets/layermap/offline.css"]
+GENERATED_KEYS = ("docs_dir", "site_dir", "nav", "not_in_nav", "extra_css", "extra_javascript", "hooks")
+NOT_IN_NAV = "/plans/*-d[1-5].md"  # each learning plan: reached from the plans' index, not from the navigation
+STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css", "assets/layermap/offline.css", "assets/layermap/plans.css"]
 # Every page links one stylesheet, the tree's styles joined in order: on a phone each extra
 # render-blocking file costs a round trip before the first paint. The parts stay in the tree too.
 STYLE_BUNDLE = "assets/layermap/site.css"
-SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js", "assets/layermap/offline.js"]
+SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js", "assets/layermap/offline.js", "assets/layermap/progress.js"]
 
 
 @dataclass
@@ -94,6 +95,7 @@ def _engine_config(name: str, text: str, nav_json: str, styles: tuple[str, ...],
         "extra_css": list(styles),
         "extra_javascript": [{"path": path, "type": "module"} for path in scripts],
         "nav": nav,
+        "not_in_nav": NOT_IN_NAV,
         "hooks": [SANITISER_HOOK, HEAD_SCRIPT_HOOK, PAGE_CACHE_HOOK, SEARCH_SECTIONS_HOOK, SEARCH_TERMS_HOOK],
     }
     dumped = yaml.safe_dump(generated, sort_keys=False, allow_unicode=True, width=1000)

@@ -105,13 +105,9 @@ def _exercises(key: str, depth: Depth, cite: Cite, instance: str | None, calcula
     return f"{depth_heading(key, 'Things to try')}\n\n<ol class=\"lm-exercises\" markdown>\n" + "\n".join(items) + "\n</ol>"
 
 
-def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculators: Calculators | None,
-                 serves: list[str] | None = None) -> str:
-    """A depth as a section with its own heading; the switcher script turns sections into tabs."""
-    anchor = depth_anchor(key)
-    heading = f"## {key} · {md_text(level.name)} {{ #{anchor}-title }}"
-    audience = f'<p class="lm-audience">For {inline(level.audience[0].lower() + level.audience[1:])}</p>'
-    parts = [
+def _reading(depth: Depth, cite: Cite) -> list[str]:
+    """What a depth says, in reading order, before its calculator and things to try."""
+    return [
         f'<p class="lm-hook" markdown><span class="lm-label">Think about it:</span> {cite(md_prose_text(depth.hook))}</p>'
         if depth.hook else "",
         cite(markdown_block(depth.body)) if depth.body else "",
@@ -120,6 +116,27 @@ def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculat
         f"**Where it breaks:** {cite(markdown_block(depth.breaks))}" if depth.breaks else "",
         code_block(depth.formulas) if depth.formulas else "",
     ]
+
+
+def render_depth_for_reading(key: str, depth: Depth, cite: Cite) -> str:
+    """A depth's text for a learning plan's whole path: no ids of the topic page's, no live
+    calculator, things to try with their answers, trade-offs as a list."""
+    tries = "\n".join(f"1. {cite(markdown_block(e.prompt))}" + (f"  \n    *Answer:* {cite(markdown_block(e.answer))}" if e.answer else "")
+                      for e in depth.exercises)
+    trade = "\n".join(f"- {cite(markdown_block(t))}" for t in depth.tradeoffs)
+    return block(*_reading(depth, cite), f"**Things to try**\n\n{tries}" if tries else "",
+                 f"**Trade-offs**\n\n{trade}" if trade else "")
+
+
+def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculators: Calculators | None,
+                 serves: list[str] | None = None, read_first: str = "", read_mark: str = "") -> str:
+    """A depth as a section with its own heading; the switcher script turns sections into tabs.
+    ``read_first``, ``read_mark``: what to read first and the "Mark as read" control
+    (``render/read_first.py``), raw HTML, at the top and the foot."""
+    anchor = depth_anchor(key)
+    heading = f"## {key} · {md_text(level.name)} {{ #{anchor}-title }}"
+    audience = f'<p class="lm-audience">For {inline(level.audience[0].lower() + level.audience[1:])}</p>'
+    parts = [read_first, *_reading(depth, cite)]
     instance = None
     if depth.calculator:
         if calculators is None:
@@ -130,7 +147,7 @@ def render_depth(key: str, level: DepthLevel, depth: Depth, cite: Cite, calculat
         parts.append(_exercises(key, depth, cite, instance, calculators))
     if depth.tradeoffs:
         parts.append(f"{depth_heading(key, 'Trade-offs')}\n\n" + "\n".join(f"- {cite(markdown_block(t))}" for t in depth.tradeoffs))
-    inner = block(heading, audience, *parts)
+    inner = block(heading, audience, *parts, read_mark)
     return (
         f'<section class="lm-depth" id="{anchor}" data-depth="{key}" data-depth-name="{attr(level.name)}" '
         f'data-serves="{" ".join(serves or [key])}" aria-labelledby="{anchor}-title" markdown>\n\n{inner}\n\n</section>'

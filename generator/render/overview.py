@@ -6,6 +6,7 @@ from generator.content.schema import Layer
 from generator.model.graph import KnowledgeMap
 from generator.render.escape import markdown_block, md_text
 from generator.render.paths import HOME, OFFLINE_COPY, SOURCES_PAGE, layer_label, layer_page, link, relative_url, topic_page
+from generator.render.plan import plan_picker
 from generator.render.text import block, front_matter, inline
 
 
@@ -36,6 +37,7 @@ def render_home(kmap: KnowledgeMap, map_html: str = "") -> str:
         f"# {md_text(kmap.config.title)}",
         markdown_block(kmap.config.introduction),
         download_note(),
+        plan_picker(kmap, HOME) if kmap.prerequisites else "",
         map_html,
         "## Depth levels { #depths }",
         depths,

@@ -13,7 +13,9 @@ from generator.render.escape import page_title
 from generator.render.map import home_map_html, layer_map_html, topic_map_html
 from generator.render.overview import render_home, render_layer
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, topic_page
+from generator.render.plan import plan_pages, render_plan, render_plans_index
 from generator.render.ports import Calculators
+from generator.render.read_first import PLANS
 from generator.render.topic import render_topic
 from generator.render.topic_html import LeftToEngine, ProseConverter, RenderedPage, render_topic_html
 from generator.settings import BuildSettings
@@ -56,6 +58,10 @@ def page_renderers(kmap: KnowledgeMap, calculators: Calculators | None = None,
         renderers[page] = partial(_layer_text, kmap, layer, page)
         for topic in kmap.topics_by_layer[layer.number]:
             renderers[topic_page(topic)] = partial(_topic_text, kmap, topic, calculators, labels, settings)
+    if kmap.prerequisites:
+        renderers[PLANS] = partial(render_plans_index, kmap)
+        for path, topic, key in plan_pages(kmap):
+            renderers[path] = partial(render_plan, kmap, topic, key, calculators)
     renderers[SOURCES_PAGE] = lambda: render_bibliography(kmap, calculators, listed)
     return renderers
 
@@ -145,5 +151,7 @@ def navigation(kmap: KnowledgeMap, settings: BuildSettings = BuildSettings()) ->
             groups = nav_groups(topics, settings.nav_group)
             entries += [{label: [{page_title(t.title): topic_page(t)} for t in group]} for label, group in groups]
         nav.append({page_title(layer_label(layer)): entries})
+    if kmap.prerequisites:
+        nav.append({"Learning plans": PLANS})  # each plan is reached from it, not listed (NOT_IN_NAV)
     nav.append({"Sources": SOURCES_PAGE})
     return nav

@@ -22,12 +22,15 @@ def long_date(value: date) -> str:
     return f"{value.day} {value:%B %Y}"
 
 
-def front_matter(title: str, description: str | None = None) -> str:
+def front_matter(title: str, description: str | None = None, *, searched: bool = True) -> str:
     """YAML front matter, escaped for where the theme prints it (``<title>``, the navigation,
-    ``<meta name="description">``); each value as an ASCII JSON string, which YAML reads back exactly."""
-    fields = {"title": page_title(title)}
+    ``<meta name="description">``); each value as an ASCII JSON string, which YAML reads back exactly.
+    ``searched=False``: the theme's search leaves the page out (it repeats other pages' text)."""
+    fields: dict[str, object] = {"title": page_title(title)}
     if description is not None:
         fields["description"] = page_description(description)
+    if not searched:
+        fields["search"] = {"exclude": True}
     lines = [f"{key}: {json.dumps(value)}" for key, value in fields.items()]
     return "---\n" + "\n".join(lines) + "\n---"
 

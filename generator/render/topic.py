@@ -12,6 +12,7 @@ from generator.render.depth import depth_anchor, depths_served, render_depth, re
 from generator.render.escape import md_text
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
 from generator.render.ports import Calculators
+from generator.render.read_first import read_first_html, read_mark_html
 from generator.render.text import attr, block, front_matter, inline, long_date
 from generator.settings import BuildSettings
 
@@ -44,7 +45,9 @@ def _depths(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | None, l
 
     keys = [key for key, _ in topic.depths.present()]
     served = depths_served(list(levels), keys)
-    sections = [render_depth(key, levels[key], depth, prose, calculators, served[key]) for key, depth in topic.depths.present()]
+    sections = [render_depth(key, levels[key], depth, prose, calculators, served[key], read_first_html(kmap, topic, key),
+                             read_mark_html(topic, key))
+                for key, depth in topic.depths.present()]
     switcher = render_depth_switcher({key: level.name for key, level in levels.items()}, served)
     return (
         f'<div class="lm-depths" data-topic="{topic.id}" data-depths="{" ".join(keys)}" markdown>\n\n{switcher}\n\n'

@@ -40,6 +40,7 @@ from generator.render.depth import TRY_IT, depth_anchor, depths_served, render_d
 from generator.render.escape import code_block, markdown_block, md_prose_text, md_text, one_line
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, relative_url, topic_page
 from generator.render.ports import Calculators
+from generator.render.read_first import read_first_html, read_mark_html
 from generator.render.text import attr, inline, long_date
 from generator.render.topic import format_source, page_sources, sibling_listing
 from generator.settings import BuildSettings
@@ -293,12 +294,12 @@ def _exercises(key: str, depth: Depth, page: _Page, cite: Callable[[str], str], 
 
 
 def _depth(key: str, level: DepthLevel, depth: Depth, page: _Page, cite: Callable[[str], str],
-           calculators: Calculators | None, serves: list[str]) -> str:
+           calculators: Calculators | None, serves: list[str], read_first: str, read_mark: str) -> str:
     anchor = depth_anchor(key)
     page.ids.add(anchor)
     heading = page.heading(2, f"{key} · {page.text(level.name)}", f"{anchor}-title")
     audience = f'<p class="lm-audience">{inline("For " + level.audience[0].lower() + level.audience[1:])}</p>'
-    parts = [heading, audience]
+    parts = [heading, audience, page.prose.raw(read_first) if read_first else ""]
     if depth.hook:
         hook = page.prose.span(cite(md_prose_text(depth.hook)))
         parts.append(f'<p class="lm-hook"><span class="lm-label">Think about it:</span> {hook}</p>')
@@ -321,6 +322,7 @@ def _depth(key: str, level: DepthLevel, depth: Depth, page: _Page, cite: Callabl
     if depth.tradeoffs:
         listed = "\n".join(f"- {cite(markdown_block(t))}" for t in depth.tradeoffs)
         parts.append(_join(_depth_heading(key, "Trade-offs", page), page.prose.block(listed)))
+    parts.append(page.prose.raw(read_mark))
     pairs = [("class", "lm-depth"), ("id", anchor), ("data-depth", key), ("data-depth-name", level.name),
              ("data-serves", " ".join(serves)), ("aria-labelledby", f"{anchor}-title")]
     return element("section", pairs, *parts)
@@ -334,7 +336,9 @@ def _depths(kmap: KnowledgeMap, topic: Topic, page: _Page, calculators: Calculat
 
     keys = [key for key, _ in topic.depths.present()]
     served = depths_served(list(levels), keys)
-    sections = [_depth(key, levels[key], depth, page, cite, calculators, served[key]) for key, depth in topic.depths.present()]
+    sections = [_depth(key, levels[key], depth, page, cite, calculators, served[key], read_first_html(kmap, topic, key),
+                       read_mark_html(topic, key))
+                for key, depth in topic.depths.present()]
     pairs = [("class", "lm-depths"), ("data-topic", topic.id), ("data-depths", " ".join(keys))]
     return element("div", pairs, _switcher(kmap, served, page), *sections)
 

@@ -67,6 +67,16 @@ def test_an_image_from_another_host_is_removed_however_its_url_is_written(html: 
     assert removed_html(html) == [(0, "`src` on <img>")]
 
 
+@pytest.mark.parametrize("html, left", [
+    ('<form action="../plans/">x</form>', '<form action="../plans/">x</form>'),
+    ('<form action="https://evil.example/">x</form>', "<form>x</form>"),
+    ('<form action="/\\evil.example/">x</form>', "<form>x</form>"),
+    ('<form action="javascript:x()">x</form>', "<form>x</form>"),
+])
+def test_a_form_may_go_to_a_page_of_the_site_only(html: str, left: str) -> None:
+    assert sanitise(html) == left
+
+
 @pytest.mark.parametrize("href", ["/\\evil.example/", "&#92;&#92;evil.example/", "//evil.example/", "java&#x09;script:x()",
                                   "https:evil.example", "\x01javascript:x()"])
 def test_a_link_to_another_host_must_name_its_scheme_and_host(href: str) -> None:
