@@ -102,7 +102,7 @@ function showMarks(progress) {
     const button = mark.querySelector("button");
     button.setAttribute("aria-pressed", String(read));
     button.textContent = read ? `${depth} read ✓ (undo)` : `Mark ${depth} as read`;
-    if (!mark.dataset.bound) {
+    if (mark.dataset.bound === undefined) {
       mark.dataset.bound = "";
       button.addEventListener("click", () => setRead(topic, depth, button.getAttribute("aria-pressed") !== "true"));
     }
