@@ -42,7 +42,7 @@ STYLES = ["assets/layermap/layermap.css", "assets/layermap/map.css", "assets/lay
 # Every page links one stylesheet, the tree's styles joined in order: on a phone each extra
 # render-blocking file costs a round trip before the first paint. The parts stay in the tree too.
 STYLE_BUNDLE = "assets/layermap/site.css"
-SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js", "assets/layermap/offline.js", "assets/layermap/progress.js"]
+SCRIPTS = ["assets/layermap/theme-fixes.js", "assets/layermap/depth.js", "assets/layermap/calculator.js", "assets/layermap/exercise.js", "assets/layermap/map.js", "assets/layermap/offline.js", "assets/layermap/progress.js", "assets/layermap/previews.js"]
 
 
 @dataclass

@@ -23,6 +23,7 @@ from generator.render.depth import depth_anchor, render_depth_for_reading
 from generator.render.escape import md_text
 from generator.render.paths import HOME, layer_label, link, relative_url, topic_page
 from generator.render.ports import Calculators
+from generator.render.previews import previews_html
 from generator.render.read_first import PLANS, minutes_text, plan_id, plan_page, plan_target
 from generator.render.text import attr, block, front_matter, inline
 from generator.render.topic import format_source
@@ -140,6 +141,7 @@ def render_plan(kmap: KnowledgeMap, topic: Topic, key: str, calculators: Calcula
         "## The whole path { #path }",
         *texts,
         _numbered_sources(sources),
+        previews_html(page, (step.topic for step in plan.steps)),
     ) + "\n"
 
 

@@ -12,6 +12,7 @@ from generator.render.depth import depth_anchor, depths_served, render_depth, re
 from generator.render.escape import md_text
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, link, topic_page
 from generator.render.ports import Calculators
+from generator.render.previews import previews_html
 from generator.render.read_first import read_first_html, read_mark_html
 from generator.render.text import attr, block, front_matter, inline, long_date
 from generator.settings import BuildSettings
@@ -175,4 +176,11 @@ def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | No
         _connections(kmap, topic, page, map_html),
         _siblings(kmap, topic, page, siblings_shown),
         _sources(topic, listed, labels),
+        previews_html(page, linked_topics(kmap, topic, siblings_shown)),
     ) + "\n"
+
+
+def linked_topics(kmap: KnowledgeMap, topic: Topic, siblings_shown: int) -> list[Topic]:
+    """The other topics a topic page links to: its neighbours, what its depths say to read first, its siblings."""
+    first = [step.topic for key, _ in topic.depths.present() for step in kmap.learning_plan(topic, key).first]
+    return [*kmap.neighbours(topic), *first, *nearby_siblings(kmap, topic, siblings_shown)]

@@ -40,9 +40,10 @@ from generator.render.depth import TRY_IT, depth_anchor, depths_served, render_d
 from generator.render.escape import code_block, markdown_block, md_prose_text, md_text, one_line
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, relative_url, topic_page
 from generator.render.ports import Calculators
+from generator.render.previews import previews_html
 from generator.render.read_first import read_first_html, read_mark_html
 from generator.render.text import attr, inline, long_date
-from generator.render.topic import format_source, page_sources, sibling_listing
+from generator.render.topic import format_source, linked_topics, page_sources, sibling_listing
 from generator.settings import BuildSettings
 
 # The engine's own extensions of a page that this module writes itself rather than converts.
@@ -432,7 +433,8 @@ def render_topic_html(kmap: KnowledgeMap, topic: Topic, prose: ProseConverter, c
              _examples(topic, page),
              _connections(kmap, topic, page, map_html),
              _siblings(kmap, topic, page, siblings_shown),
-             _sources(topic, listed, labels, page)]
+             _sources(topic, listed, labels, page),
+             previews_html(path, linked_topics(kmap, topic, siblings_shown))]  # raw at the top level: as written
     # The title's id is worked out last, as the toc extension does: unique among the page's other ids.
     anchor = unique(slugify(html.unescape(strip_tags(title)), "-"), set(page.ids))
     h1 = page.heading(1, title, anchor)

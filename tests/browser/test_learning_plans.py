@@ -193,3 +193,38 @@ def test_plan_pages_have_no_serious_accessibility_violations(plan_site: PlanSite
     page.goto(plan_site.url + path)
     page.wait_for_timeout(300)
     assert blocking_violations(page) == []
+
+
+# --- hover previews ---------------------------------------------------------------------------------
+
+
+def test_a_topic_link_previews_its_summary_on_hover_and_on_keyboard_focus(plan_site: PlanSite, page: Page) -> None:
+    requests: list[str] = []
+    page.goto(plan_site.url + "layer-2/boards/")
+    page.wait_for_load_state("networkidle")
+    page.on("request", lambda request: requests.append(request.url))
+    link = page.locator(".lm-connections a", has_text="Chips").first
+    link.hover()
+    tip = page.locator("#lm-preview")
+    expect(tip).to_be_visible()
+    expect(tip).to_have_text("Chips Tiny calculators made of silicon.")
+    expect(link).to_have_attribute("aria-describedby", "lm-preview")
+    page.mouse.move(0, 0)
+    expect(tip).to_be_hidden()
+    link.focus()  # by keyboard: at once
+    expect(tip).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(tip).to_be_hidden()
+    assert not link.get_attribute("aria-describedby")
+    assert [r for r in requests if not r.endswith("/favicon.png")] == []  # the preview came from the page (the browser asks for the icon itself)
+
+
+def test_a_citation_previews_its_source_entry(plan_site: PlanSite, page: Page) -> None:
+    page.goto(plan_site.url + "layer-1/power/#depth-d1")
+    citation = page.locator('#depth-d1 a[href$="#source-smith2020"]').first
+    citation.focus()
+    tip = page.locator("#lm-preview")
+    expect(tip).to_contain_text("All about power")
+    assert tip.locator("a").count() == 0
+    box, card = citation.bounding_box(), tip.bounding_box()
+    assert card["y"] >= box["y"] + box["height"] or card["y"] + card["height"] <= box["y"]  # never over the link
