@@ -162,12 +162,17 @@ class _PageFinisher:
 
 CLOCK_SLACK = 2.0  # seconds: a file system may round the times it keeps down
 SITEMAP_FILES = ("sitemap.xml", "sitemap.xml.gz")
+# Listing no page: the theme's instant navigation asks for sitemap.xml on every first page view,
+# and a missing file is a 404 in the reader's console; an empty list makes it load pages whole.
+EMPTY_SITEMAP = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n'
 
 
-def _drop_sitemap(site: Path) -> None:
-    """Without a site URL the engine's sitemap could only name a wrong address: leave it out."""
+def _empty_sitemap(site: Path) -> None:
+    """Without a site URL the engine's sitemap could only name a wrong address: list no page instead
+    (the service worker answers sitemap.xml for the address it serves, once it controls the page)."""
     for name in SITEMAP_FILES:
         (site / name).unlink(missing_ok=True)
+    (site / SITEMAP_FILES[0]).write_text(EMPTY_SITEMAP, encoding="utf-8")
 
 
 def _build_site_and_copy(config_file: Path, staging: Path) -> None:
@@ -190,7 +195,7 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
             if not zipping.started:  # no page went through the page loop
                 zip_pages(written, site_url)
             if not site_url:
-                _drop_sitemap(staging)
+                _empty_sitemap(staging)
             portable.copy_site_files(staging, copy)
             portable.prepare_copy(staging, copy, SCRIPTS, site_name, site_url)
         finally:
