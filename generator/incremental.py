@@ -22,9 +22,10 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator import signed_cache
 from generator.checks import ClaimsMemo
@@ -35,6 +36,7 @@ from generator.emit import build_record
 from generator.emit.build_record import code_fingerprint, engine_inputs
 from generator.emit.docs_tree import write_tree
 from generator.emit.engine import build_site, configured_site_url, forget_conversions, site_url_ahead
+from generator.emit.live import LiveSite
 from generator.emit.prerendered import PrerenderedPages
 from generator.emit.serve import serve_forever, served_site
 from generator.emit.serve_status import write_failure
@@ -50,6 +52,7 @@ from generator.render.pages import PageSource, page_renderers
 from generator.render.paths import SOURCES_PAGE, topic_page
 from generator.render.plan import plan_dependents
 from generator.settings import BuildSettings
+from generator.work_lock import work_folder_lock
 
 
 @dataclass(frozen=True)
@@ -177,7 +180,7 @@ def build(project: Project, before_engine: Callable[[list[Diagnostic], str], Non
     their inputs are the same), then the site, unless the engine's inputs are exactly those of the
     site already built. ``before_engine`` sees the warnings and the site URL the engine will build
     with first (and may refuse). ``clean``: none of that reuse; everything is made afresh."""
-    with tuned_collector():
+    with tuned_collector(), work_folder_lock(project.work_dir, say_on_stderr):
         return _build(project, before_engine, settings, clean)
 
 
@@ -232,25 +235,34 @@ def serve(project: Project, address: str, say: Callable[[str], None] = say_on_st
 
 
 def _serve(project: Project, address: str, say: Callable[[str], None]) -> None:
-    regenerator = Regenerator(project).restore()
-    first = regenerator.regenerate()
-    regenerator.keep()
-    for warning in first.warnings:
-        say(warning.format())
-    docs = first.config.parent / "docs"
-    with served_site(first.config, address) as (live, server):
+    with ExitStack() as serving:
+        with work_folder_lock(project.work_dir, say):  # the first site built; let go while serving
+            regenerator = Regenerator(project).restore()
+            first = regenerator.regenerate()
+            regenerator.keep()
+            live, server = serving.enter_context(served_site(first.config, address))
+        for warning in first.warnings:
+            say(warning.format())
+        _serve_edits(project, regenerator, live, server, address, say)
 
-        def regenerate() -> list[Diagnostic]:
+
+def _serve_edits(project: Project, regenerator: Regenerator, live: LiveSite, server: Any, address: str,
+                 say: Callable[[str], None]) -> None:
+    """Keep the served site in step with content/ (each edit's work under the folder's lock) until Ctrl+C."""
+    docs = project.work_dir / "docs"
+
+    def regenerate() -> list[Diagnostic]:
+        with work_folder_lock(project.work_dir, say):
             done = regenerator.regenerate()
             live.update(done.changed)
-            server.site_changed()
-            return done.warnings
+        server.site_changed()
+        return done.warnings
 
-        def show_failure(error: Exception) -> None:
-            write_failure(docs, error)
-            write_failure(live.site_dir, error)  # the served copy too, without the engine (which may be what failed)
-            server.site_changed()
+    def show_failure(error: Exception) -> None:
+        write_failure(docs, error)
+        write_failure(live.site_dir, error)  # the served copy too, without the engine (which may be what failed)
+        server.site_changed()
 
-        with ContentWatcher(project.content_dir, regenerate, say, show_failure):  # stopped when serving ends
-            say(f"serving http://{address}/ — edit content/*.yaml and the page reloads (Ctrl+C stops)")
-            serve_forever(server)
+    with ContentWatcher(project.content_dir, regenerate, say, show_failure):  # stopped when serving ends
+        say(f"serving http://{address}/ — edit content/*.yaml and the page reloads (Ctrl+C stops)")
+        serve_forever(server)
