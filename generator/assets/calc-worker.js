@@ -27,6 +27,10 @@ const installs = new Map();  // calculator name -> promise settled when its file
 const failedLoads = new Set();  // calculators whose files could not be fetched or installed
 const written = new Set();  // files already in the Pyodide file system
 
+// A file's headers come back at once from any server that is there: a network that gives no
+// answer for this long is not going to (the page says so now, not after the start's 120 s).
+const ANSWER_TIMEOUT_MS = 15_000;
+
 async function fetchText(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -50,7 +54,8 @@ function source(name) {
 async function runtimeFolder() {
   if (navigator.onLine === false || self.name === SAVED_RUNTIME) return SAVED_URL;
   try {
-    const cached = await fetch(DIRECT_URL + PROBE, { method: "HEAD", cache: "only-if-cached", mode: "same-origin" });
+    const cached = await fetch(DIRECT_URL + PROBE, { method: "HEAD", cache: "only-if-cached", mode: "same-origin",
+                                                    signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
     if (cached.ok) return DIRECT_URL;
   } catch {
     // not in the browser's cache
@@ -64,8 +69,9 @@ async function runtimeFolder() {
 class Unreachable extends Error {}
 
 async function checkRuntimeFiles(folder) {
-  const head = (name) => fetch(new URL(name, folder), { method: "HEAD" }).catch((error) => {
-    throw new Unreachable(`${name}: ${error.message}`);
+  const head = (name) => fetch(new URL(name, folder), { method: "HEAD", signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) }).catch((error) => {
+    const why = error?.name === "TimeoutError" ? `no answer from the server in ${ANSWER_TIMEOUT_MS / 1000} s` : error.message;
+    throw new Unreachable(`${name}: ${why}`);
   });
   const responses = await Promise.all(RUNTIME_FILES.map(head));
   const missing = responses.filter((response) => !response.ok);
