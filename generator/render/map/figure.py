@@ -89,11 +89,16 @@ def _describe(graph: MapGraph, what: str, after: str) -> str:
             f"each labelled with what one {after}. ")
 
 
+def drawn_kinds(kmap: KnowledgeMap) -> list:
+    """The edge kinds a drawing's legend names (prerequisites are not drawn: ``select.drawn``)."""
+    return [kind for kind in kmap.config.edge_kinds if not kind.prerequisite]
+
+
 def home_map_html(kmap: KnowledgeMap, full_map_limit: int = BuildSettings.full_map_limit) -> str:
     """The whole map on the home page; above ``full_map_limit`` topics (BuildSettings), the overview of the layers."""
     if not kmap.topics:
         return ""
-    kinds = list(kmap.config.edge_kinds)
+    kinds = drawn_kinds(kmap)
     listed = None
     if len(kmap.topics) <= full_map_limit:
         graph = whole_map(kmap)
@@ -119,7 +124,7 @@ def topic_map_html(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
         return ""
     description = (_describe(graph, f"Local map of {topic.title}", "topic does to another")
                    + "The same connections are listed below it.")
-    return map_figure(graph, list(kmap.config.edge_kinds), page=page, map_id="lm-map-local",
+    return map_figure(graph, drawn_kinds(kmap), page=page, map_id="lm-map-local",
                       title=f"{topic.title} and its neighbours", description=description, with_text=False)
 
 
@@ -137,6 +142,6 @@ def layer_map_html(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
         description = (_describe(graph, f"Map of layer {layer.number}, edges inside the layer only",
                                  "topic does to another")
                        + "Each topic's page draws its edges to other layers.")
-    figure = map_figure(graph, list(kmap.config.edge_kinds), page=page, map_id="lm-map-layer",
+    figure = map_figure(graph, drawn_kinds(kmap), page=page, map_id="lm-map-layer",
                         title=f"Map of layer {layer.number}, {layer.name}", description=description, with_text=whole)
     return f"## Map of this layer {{ #map }}\n\n{figure}"

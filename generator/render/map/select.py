@@ -50,6 +50,22 @@ def layer_band(layer: Layer) -> Band:
     return Band(f"layer-{layer.number}", layer_label(layer))
 
 
+def drawn(kmap: KnowledgeMap, edges: Iterable[MapEdge]) -> list[MapEdge]:
+    """The edges a drawing shows: all but prerequisites (``needs``), which the learning plans and the
+    topic pages' connections list; drawn too, they would double the arrows and crowd the labels."""
+    hidden = {kind.id for kind in kmap.config.edge_kinds if kind.prerequisite}
+    return [edge for edge in edges if edge.kind not in hidden]
+
+
+def drawn_neighbours(kmap: KnowledgeMap, topic: Topic) -> list[Topic]:
+    """A topic's neighbours by a drawn edge, each once."""
+    seen: dict[str, Topic] = {}
+    for edge in drawn(kmap, kmap.edges_by_topic[topic.id]):
+        other = edge.object if edge.subject.id == topic.id else edge.subject
+        seen.setdefault(other.id, other)
+    return list(seen.values())
+
+
 def topic_graph(kmap: KnowledgeMap, topics: Iterable[Topic], edges: Iterable[MapEdge], current: str | None = None,
                 every_layer: bool = False) -> MapGraph:
     """Bands for the layers that have a chosen topic (or all), in map order; nodes; edges."""
@@ -59,7 +75,7 @@ def topic_graph(kmap: KnowledgeMap, topics: Iterable[Topic], edges: Iterable[Map
     band_of = {layer.number: band for band, layer in enumerate(layers)}
     ordered = sorted(chosen.values(), key=lambda t: (band_of[t.layer], t.title.casefold()))  # as in the map
     nodes = tuple(NodeSpec(t.id, t.title, band_of[t.layer], topic_page(t), t.id == current) for t in ordered)
-    specs = tuple(EdgeSpec(e.subject.id, e.object.id, e.verb, e.kind) for e in edges
+    specs = tuple(EdgeSpec(e.subject.id, e.object.id, e.verb, e.kind) for e in drawn(kmap, edges)
                   if e.subject.id in chosen and e.object.id in chosen)
     return MapGraph(tuple(layer_band(layer) for layer in layers), nodes, specs)
 
@@ -71,7 +87,7 @@ def whole_map(kmap: KnowledgeMap) -> MapGraph:
 
 def local_map(kmap: KnowledgeMap, topic: Topic) -> MapGraph:
     """A topic, every neighbour by an edge either way, and those edges."""
-    return topic_graph(kmap, (topic, *kmap.neighbours(topic)), kmap.edges_by_topic[topic.id], current=topic.id)
+    return topic_graph(kmap, (topic, *drawn_neighbours(kmap, topic)), kmap.edges_by_topic[topic.id], current=topic.id)
 
 
 def layer_map(kmap: KnowledgeMap, layer: Layer, neighbours: bool = True) -> MapGraph:
@@ -82,13 +98,13 @@ def layer_map(kmap: KnowledgeMap, layer: Layer, neighbours: bool = True) -> MapG
         inside = [e for e in kmap.edges if e.subject.layer == layer.number == e.object.layer]
         return topic_graph(kmap, own, inside)
     edges = [e for e in kmap.edges if layer.number in (e.subject.layer, e.object.layer)]
-    return topic_graph(kmap, (*own, *(n for t in own for n in kmap.neighbours(t))), edges)
+    return topic_graph(kmap, (*own, *(n for t in own for n in drawn_neighbours(kmap, t))), edges)
 
 
 def layer_pair_counts(kmap: KnowledgeMap) -> dict[tuple[int, int], int]:
     """How many edges run from each layer to each other (or the same) layer."""
     counts: dict[tuple[int, int], int] = defaultdict(int)
-    for edge in kmap.edges:
+    for edge in drawn(kmap, kmap.edges):
         counts[(edge.subject.layer, edge.object.layer)] += 1
     return counts
 

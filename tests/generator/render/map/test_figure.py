@@ -21,7 +21,7 @@ from generator.render.map.figure import (
     text_list,
     topic_map_html,
 )
-from generator.render.map.select import Band, EdgeSpec, MapGraph, NodeSpec
+from generator.render.map.select import Band, EdgeSpec, MapGraph, NodeSpec, drawn, drawn_neighbours
 from generator.render.map.settings import LAYER_MAP_LIMIT
 from generator.render.paths import HOME, built_url, layer_page, relative_url, topic_page
 from generator.settings import BuildSettings
@@ -66,7 +66,7 @@ def test_home_svg_has_title_description_and_sits_in_one_raw_block() -> None:
     title = svg.find(f"{SVG}title")
     desc = svg.find(f"{SVG}desc")
     assert svg.get("aria-labelledby") == title.get("id") and svg.get("aria-describedby") == desc.get("id")
-    assert f"{len(KMAP.topics)} boxes" in desc.text and f"{len(KMAP.edges)} arrows" in desc.text
+    assert f"{len(KMAP.topics)} boxes" in desc.text and f"{len(drawn(KMAP, KMAP.edges))} arrows" in desc.text
     block = re.search(r'<figure class="lm-map".*?</figure>', PAGES[HOME], flags=re.DOTALL).group(0)
     assert "\n\n" not in block
 
@@ -77,7 +77,7 @@ def test_home_text_list_names_every_topic_and_every_edge() -> None:
     hrefs = {a.get("href") for a in tree.iter("a")}
     assert hrefs == {built_url(topic_page(t)) for t in KMAP.topics.values()}
     items = ["".join(li.itertext()) for li in tree.iter("li") if li.find("ul") is None and li.text]
-    for edge in KMAP.edges:
+    for edge in drawn(KMAP, KMAP.edges):
         assert f"{edge.verb} {edge.object.title}" in items
 
 
@@ -109,12 +109,12 @@ def test_topic_page_draws_its_neighbourhood_with_relative_links() -> None:
     topic = KMAP.topics["gpu-clusters"]
     page = topic_page(topic)
     links = node_links(svg_of(PAGES[page]))
-    expected = {topic.id, *(t.id for t in KMAP.neighbours(topic))}
+    expected = {topic.id, *(t.id for t in drawn_neighbours(KMAP, topic))}
     assert set(links) == expected
     assert links["power-cooling"] == "../../layer-1/power-cooling/"
     assert links["gpu-clusters"] == "./"
     labels = [t.text for t in svg_of(PAGES[page]).iter(f"{SVG}text") if t.get("class") == "lm-edge-label"]
-    assert sorted(labels) == sorted(e.verb for e in KMAP.edges_by_topic[topic.id])
+    assert sorted(labels) == sorted(e.verb for e in drawn(KMAP, KMAP.edges_by_topic[topic.id]))
     assert 'data-index="../../assets/layermap/map-index.json"' in PAGES[page]
 
 
@@ -127,12 +127,12 @@ def test_topic_without_edges_gets_no_map() -> None:
 
 
 def test_topic_map_stays_small() -> None:
-    drawn = [t for t in KMAP.topics.values() if KMAP.edges_by_topic[t.id]]
-    assert drawn
-    for topic in drawn:
+    with_map = [t for t in KMAP.topics.values() if drawn(KMAP, KMAP.edges_by_topic[t.id])]
+    assert with_map
+    for topic in with_map:
         local = topic_map_html(KMAP, topic, topic_page(topic))
         assert len(local.encode()) < 20_000
-        assert len(node_links(svg_of(local))) == 1 + len(KMAP.neighbours(topic))
+        assert len(node_links(svg_of(local))) == 1 + len(drawn_neighbours(KMAP, topic))
 
 
 def test_layer_page_draws_its_topics() -> None:
@@ -208,3 +208,13 @@ def test_the_full_map_limit_is_a_build_setting() -> None:
     assert len(node_links(svg_of(home_map_html(kmap, full_map_limit=12)))) == 12
     home = render_pages(kmap, None, BuildSettings(full_map_limit=11))[0].text
     assert set(node_links(svg_of(home))) == {f"layer-{n}" for n in range(1, 5)}  # the overview instead
+
+
+def test_prerequisites_are_listed_not_drawn() -> None:
+    """The `needs` edges (learning plans) would double the arrows: the drawings and their legend leave them out."""
+    needs = [e for e in KMAP.edges if e.kind == "needs"]
+    assert needs and len(drawn(KMAP, KMAP.edges)) == len(KMAP.edges) - len(needs)
+    legend = re.search(r'<ul class="lm-map-legend".*?</ul>', PAGES[HOME], flags=re.DOTALL)
+    assert legend is None or "needs first" not in legend.group(0)
+    moe = KMAP.topics["mixture-of-experts"]
+    assert "needs" in PAGES[topic_page(moe)] and "transformers" in PAGES[topic_page(moe)]  # in its connections

@@ -4,25 +4,35 @@ from __future__ import annotations
 
 from generator.model.graph import build_map
 from generator.pipeline import load_content
-from generator.render.map.select import layer_map, layer_pair_counts, local_map, overview_map, topic_graph, whole_map
+from generator.render.map.select import (
+    drawn,
+    drawn_neighbours,
+    layer_map,
+    layer_pair_counts,
+    local_map,
+    overview_map,
+    topic_graph,
+    whole_map,
+)
 from tests.conftest import ROOT
 
 KMAP = build_map(load_content(ROOT / "content", ROOT))
+DRAWN = drawn(KMAP, KMAP.edges)  # every edge but the prerequisites
 
 
 def test_whole_map_has_every_topic_edge_and_layer() -> None:
     g = whole_map(KMAP)
     assert {n.id for n in g.nodes} == set(KMAP.topics)
-    assert len(g.edges) == len(KMAP.edges)
+    assert len(g.edges) == len(DRAWN) < len(KMAP.edges)
     assert [b.key for b in g.bands] == [f"layer-{layer.number}" for layer in KMAP.layers]
 
 
 def test_local_map_is_the_topic_and_its_neighbours_both_ways() -> None:
     topic = KMAP.topics["gpu-clusters"]
     g = local_map(KMAP, topic)
-    assert {n.id for n in g.nodes} == {"gpu-clusters", *(t.id for t in KMAP.neighbours(topic))}
+    assert {n.id for n in g.nodes} == {"gpu-clusters", *(t.id for t in drawn_neighbours(KMAP, topic))}
     assert [n.id for n in g.nodes if n.current] == ["gpu-clusters"]
-    assert len(g.edges) == len(KMAP.edges_by_topic["gpu-clusters"])
+    assert len(g.edges) == len(drawn(KMAP, KMAP.edges_by_topic["gpu-clusters"]))
     assert all("gpu-clusters" in (e.source, e.target) for e in g.edges)
 
 
@@ -41,8 +51,8 @@ def test_overview_has_a_node_per_layer_and_counted_edges() -> None:
     g = overview_map(KMAP)
     assert [n.id for n in g.nodes] == [f"layer-{layer.number}" for layer in KMAP.layers]
     counts = {(e.source, e.target): int(e.label.split()[0]) for e in g.edges}
-    assert sum(counts.values()) == len(KMAP.edges)
-    assert counts[("layer-1", "layer-3")] == sum(1 for e in KMAP.edges if (e.subject.layer, e.object.layer) == (1, 3))
+    assert sum(counts.values()) == len(DRAWN)
+    assert counts[("layer-1", "layer-3")] == sum(1 for e in DRAWN if (e.subject.layer, e.object.layer) == (1, 3))
     strongest = overview_map(KMAP, strongest=2)
     kept = [int(e.label.split()[0]) for e in strongest.edges]
     assert sorted(kept) == sorted(counts.values())[-2:]
@@ -69,5 +79,5 @@ def test_topic_graph_orders_nodes_band_by_band_then_by_title() -> None:
 
 def test_layer_pair_counts_count_every_edge_once() -> None:
     counts = layer_pair_counts(KMAP)
-    assert sum(counts.values()) == len(KMAP.edges)
+    assert sum(counts.values()) == len(DRAWN)
     assert all(n > 0 for n in counts.values())
