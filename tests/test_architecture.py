@@ -70,3 +70,15 @@ def verdict(report: str, contract: str) -> str:
     summary = " ".join(report.split("Analyzed", 1)[-1].split())  # names may wrap over two lines
     after = summary[summary.index(contract):]
     return min(("KEPT", "BROKEN"), key=lambda word: after.find(word) if word in after else len(after))
+
+
+# --- module size (issue 32): the tool's code stays in modules a reader takes in at once ---------------
+
+MAX_MODULE_LINES = 350
+
+
+def test_no_module_of_the_generator_is_over_350_lines() -> None:
+    """generator/ only: the calculators are long because their presets are data, read as tables."""
+    long = {path.relative_to(ROOT).as_posix(): n for path in sorted((ROOT / "generator").rglob("*.py"))
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}

@@ -30,6 +30,9 @@ HEAD_SCRIPT = Path(__file__).parent / "depth_first_paint.py"  # an engine hook: 
 HEAD_SCRIPT_HOOK = "hooks/layermap_depth_first_paint.py"
 PAGE_CACHE = Path(__file__).parent / "page_cache.py"  # an engine hook: converted pages kept across builds
 PAGE_CACHE_HOOK = "hooks/layermap_page_cache.py"
+# The cache hook's siblings (its keys and its store), copied beside it: it imports them by these names.
+PAGE_CACHE_SIBLINGS = {Path(__file__).parent / "page_keys.py": "hooks/layermap_page_keys.py",
+                       Path(__file__).parent / "page_store.py": "hooks/layermap_page_store.py"}
 SEARCH_TERMS = Path(__file__).parent / "search_terms.py"  # an engine hook: a search index that stays small
 SEARCH_TERMS_HOOK = "hooks/layermap_search_terms.py"
 SEARCH_SECTIONS = Path(__file__).parent / "search_sections.py"  # an engine hook: the search reads pages faster
@@ -168,6 +171,8 @@ def write_tree(tree: DocsTree, base_config: Path, out_dir: Path, changed: set[st
     _copy(SANITISER, out_dir / SANITISER_HOOK)
     _copy(HEAD_SCRIPT, out_dir / HEAD_SCRIPT_HOOK)
     _copy(PAGE_CACHE, out_dir / PAGE_CACHE_HOOK)
+    for sibling, copy in PAGE_CACHE_SIBLINGS.items():
+        _copy(sibling, out_dir / copy)
     _copy(SEARCH_SECTIONS, out_dir / SEARCH_SECTIONS_HOOK)
     _copy(SEARCH_TERMS, out_dir / SEARCH_TERMS_HOOK)
     config = out_dir / "mkdocs.yml"

@@ -20,7 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.emit import page_cache, portable
+from generator.emit import copy_zip, page_store, portable
 from generator.emit.csp import TrustedScripts, refuse_other_hosts, with_security_meta
 from generator.emit.depth_first_paint import HEAD_SCRIPT, LAZY_SEARCH_SCRIPT
 from generator.emit.docs_tree import SCRIPTS
@@ -138,7 +138,7 @@ def trusted_scripts() -> TrustedScripts:
 class _PageFinisher:
     """Finishes a built page: compacted and given its security policy (hashed from the final
     text); with a copy folder, also put into it ready for disk (``portable.page_for_disk``,
-    ``portable.spool_page``), with a policy that allows the search shim's frame script too. Each
+    ``copy_zip.spool_page``), with a policy that allows the search shim's frame script too. Each
     page is read once for both."""
 
     def __init__(self, site: Path, copy: Path | None) -> None:
@@ -157,7 +157,7 @@ class _PageFinisher:
                 self.shim = (self.site / portable.SHIM_PATH).read_text(encoding="utf-8")
             for_disk = portable.page_for_disk(compact, name, site_url, SCRIPTS)
             refuse_other_hosts(for_disk, name)
-            portable.spool_page(self.copy, name, with_security_meta(for_disk, self.trusted, name, frame_scripts(self.shim, for_disk)))
+            copy_zip.spool_page(self.copy, name, with_security_meta(for_disk, self.trusted, name, frame_scripts(self.shim, for_disk)))
 
 
 CLOCK_SLACK = 2.0  # seconds: a file system may round the times it keeps down
@@ -210,7 +210,7 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
 
 
 class _CopyZip:
-    """The copy's folder and its zip (``portable.zip_folder``), made by a thread (zlib lets the
+    """The copy's folder and its zip (``copy_zip.zip_folder``), made by a thread (zlib lets the
     rest run): it takes the spooled pages at :meth:`start`, the copy's other files once
     ``copy_ready`` is set. (A forked process made it no sooner, and its copy of the engine's
     memory was the build's highest point.)"""
@@ -227,7 +227,7 @@ class _CopyZip:
         return self.zipped is not None
 
     def start(self) -> None:
-        self.zipped = self.pool.submit(portable.zip_folder, self.copy, self.zip_path, ready=self.copy_ready)
+        self.zipped = self.pool.submit(copy_zip.zip_folder, self.copy, self.zip_path, ready=self.copy_ready)
 
     def result(self) -> int:
         assert self.zipped is not None  # noqa: S101 - started when the pages were written
@@ -263,12 +263,12 @@ def build_site(config_file: Path, site_dir: Path) -> None:
         site_dir.rename(retired)
     staging.rename(site_dir)
     shutil.rmtree(retired, ignore_errors=True)
-    page_cache.remove_unused(config_file.parent / page_cache.CACHE_FOLDER, started - CLOCK_SLACK)
+    page_store.remove_unused(config_file.parent / page_store.CACHE_FOLDER, started - CLOCK_SLACK)
 
 
 def forget_conversions(config_file: Path) -> None:
     """`layermap build --clean`: no page conversion or search entry an earlier build kept is used."""
-    page_cache.remove_unused(config_file.parent / page_cache.CACHE_FOLDER, math.inf)
+    page_store.remove_unused(config_file.parent / page_store.CACHE_FOLDER, math.inf)
 
 
 def configured_site_url(config_file: Path, docs_dir: Path | None = None) -> str:

@@ -27,238 +27,28 @@ making a file costs far more than writing one.
 
 The stored entry is the page as this build would make it, so a build from the cache is the same,
 byte for byte, as one without it. Each use refreshes an entry's time; the build that owns the
-cache removes the entries it did not use (:func:`remove_unused`). Only the standard library and
-MkDocs are imported: the generated tree stays buildable alone.
+cache removes the entries it did not use.
+
+Three ideas, one module each: the keys (``page_keys.py``: what a conversion reads, as digests), the
+store (``page_store.py``: entries and packs on disk), and this hook (a page's conversion kept and
+given back, and the engine's events). Only the standard library and MkDocs are imported: the two
+siblings are copied beside this hook, so the generated tree stays buildable alone.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
-import os
-import secrets
-import tempfile
-from functools import cache
-from importlib import metadata
+import sys
 from pathlib import Path
 
-CACHE_FOLDER = "cache"
-PRERENDERED = "prerendered"  # beside the config, written by the generator (generator/emit/prerendered.py)
-PRERENDER_FORMAT = 3
-PAGES, SEARCH = "pages", "search"
-FORMAT = 3  # the entries' layout and keys: a change here invalidates every entry
-PACKAGES = ("markdown", "pymdown-extensions", "pygments", "mkdocs", "mkdocs-material", "nh3")
-# The events whose handlers can change what a page converts to, or what the theme's search reads.
-PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
-MIN_KEY_BYTES, MAX_KEY_BYTES = 32, 64  # blake2b takes a key of up to 64 bytes
-
-
-def _stable(value: object) -> object:
-    """JSON for what the digests read that JSON lacks: sets sorted, functions by name."""
-    if isinstance(value, (set, frozenset)):
-        return sorted(map(str, value))
-    if callable(value):
-        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}"
-    return str(value)
-
-
-@cache
-def machine_key() -> bytes:
-    """This machine's cache key (made by the generator: ``generator/signed_cache.py``), or a key of
-    this process alone when there is none. Every digest that names a stored entry is keyed with it,
-    so an entry this machine's builds did not write (a cache committed to the project, an index
-    of prerendered pages) is never found: no path reaches a page without the sanitiser."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    try:
-        key = (Path(base) / "layermap" / "cache-key").read_bytes()
-    except OSError:
-        key = b""
-    return key[:MAX_KEY_BYTES] if len(key) >= MIN_KEY_BYTES else secrets.token_bytes(MIN_KEY_BYTES)
-
-
-def digest(*parts: object) -> str:
-    text = json.dumps(parts, ensure_ascii=False, sort_keys=True, default=_stable)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=20, key=machine_key()).hexdigest()
-
-
-@cache
-def package_versions() -> tuple[str, ...]:
-    found = []
-    for name in PACKAGES:
-        try:
-            found.append(f"{name}=={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            found.append(f"{name} absent")
-    return tuple(found)
-
-
-def file_digest(path: Path) -> str:
-    return hashlib.blake2b(path.read_bytes(), digest_size=20).hexdigest()
-
-
-def _source_digest(handler: object) -> str:
-    code = getattr(getattr(handler, "__func__", handler), "__code__", None)
-    if code is None:
-        return _stable(handler)  # type: ignore[return-value]
-    return file_digest(Path(code.co_filename))
-
-
-def conversion_digest(config) -> str:  # noqa: ANN001 - the engine's config
-    """What every page's conversion reads from the build's settings and code."""
-    handlers = [(event, _source_digest(handler)) for event in PAGE_EVENTS
-                for handler in config.plugins.events.get(event, [])]
-    return digest(FORMAT, package_versions(), config["markdown_extensions"], config["mdx_configs"],
-                  config.use_directory_urls, dict(config.validation.links), handlers)
-
-
-def page_handlers(config) -> list[list[str]]:  # noqa: ANN001 - the engine's config
-    """Each handler of the events that can change a page's conversion: its event, module and source."""
-    return [[event, getattr(handler, "__module__", ""), _source_digest(handler)] for event in PAGE_EVENTS
-            for handler in config.plugins.events.get(event, [])]
-
-
-def prerender_stamp(extensions: list, configs: dict, use_directory_urls: bool, handlers: list[list[str]]) -> str:
-    """What a page converted outside the engine assumed of the build: the Markdown extensions and
-    their settings, the URL style, and the hooks that handle a page while it converts."""
-    return digest(PRERENDER_FORMAT, package_versions(), extensions, configs, use_directory_urls, handlers)
-
-
-def text_digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=20).hexdigest()
-
-
-def prerendered_header(stamp: str, markdown_digest: str) -> dict:
-    """What a prerendered page's file must start with to stand for the Markdown whose
-    :func:`text_digest` is ``markdown_digest`` in this build."""
-    return {"stamp": stamp, "markdown": markdown_digest}
-
-
-def prerendered_file_header(stamp: str, source: str) -> dict:
-    """The same, from the docs file's whole text (front matter included): a look that need not
-    read the front matter first (``page_workers.missing_pages``)."""
-    return {"stamp": stamp, "file": text_digest(source)}
-
-
-PRERENDERED_INDEX = "index.json"  # in the prerendered folder: {"pages": {src_uri: [pack file name, offset]}}
-PACK_SUFFIX = ".pack"
-
-
-def prerendered_places(folder: Path) -> dict[str, tuple[Path, int]]:
-    """Where each prerendered page is: its pack file, and the offset of its record there
-    ({} when there is no index, or one that cannot be read: every page is then converted)."""
-    try:
-        pages = json.loads((folder / PRERENDERED_INDEX).read_bytes())["pages"]
-        return {src_uri: (folder / pack, offset) for src_uri, (pack, offset) in pages.items()
-                if isinstance(pack, str) and "/" not in pack and pack.endswith(PACK_SUFFIX) and isinstance(offset, int)}
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return {}
-
-
-def prerendered_record(stamp: str, source: str, markdown: str, entry: dict) -> bytes:
-    """A prerendered page's record in its pack: its header line (what it was made from, the docs
-    file's text and its Markdown, and for which build), then the entry (:func:`page_entry_text`)
-    on two lines, then a line break."""
-    header = prerendered_header(stamp, text_digest(markdown)) | prerendered_file_header(stamp, source)
-    return (json.dumps(header) + "\n" + page_entry_text(entry) + "\n").encode("utf-8")
-
-
-def files_digest(files) -> str:  # noqa: ANN001 - the engine's Files
-    """The files links are resolved against: each one's source path and URL."""
-    return digest(sorted((file.src_uri, file.url) for file in files))
-
-
-def page_key(build_digest: str, page, markdown_digest: str) -> str:  # noqa: ANN001 - the engine's Page
-    """The page's entry, by the build, the Markdown's :func:`text_digest` (hashed as it is, not
-    written out as JSON first) and the page's place."""
-    file = page.file
-    return digest(build_digest, markdown_digest, file.src_uri, file.url, file.inclusion.is_excluded())
-
-
-# --- the store ----------------------------------------------------------------------------------
-
-
-def cache_folder(config) -> Path:  # noqa: ANN001
-    return Path(config.config_file_path).parent / CACHE_FOLDER
-
-
-def read_entry(path: Path) -> object | None:
-    """The stored entry (its time refreshed: it is in use), or None."""
-    try:
-        entry = json.loads(path.read_text(encoding="utf-8"))
-        os.utime(path)
-    except (OSError, ValueError):
-        return None
-    return entry
-
-
-def write_entry(path: Path, entry: object) -> None:
-    """Written whole (a temporary file, then renamed): builds in parallel never read half an entry.
-    A cache that cannot be written (a read-only folder, a full disk) only makes the next build slower."""
-    _write_text(path, json.dumps(entry, ensure_ascii=False, separators=(",", ":"), default=str))  # one call, one write
-
-
-def page_entry_text(entry: dict) -> str:
-    """A page's entry as stored: one line of what the build reads of the page while it reads every
-    page (:func:`read_page_facts`), then one of its content, read only when the page is written
-    (:func:`read_page_content`): the engine's process never holds every page's content at once."""
-    facts = {key: value for key, value in entry.items() if key != "content"}
-    return (json.dumps(facts, ensure_ascii=False, separators=(",", ":"), default=str) + "\n"
-            + json.dumps(entry["content"], ensure_ascii=False))
-
-
-def read_page_facts(path: Path, header: dict | None = None, offset: int = 0) -> dict | None:
-    """The first line of a page's entry (at ``offset`` in the file), its time refreshed, or None;
-    with ``header``, only if the entry starts with a line that holds it (a prerendered page's,
-    :func:`prerendered_header`)."""
-    try:
-        with path.open("rb") as stored:
-            stored.seek(offset)
-            if header is not None and not _holds_header(json.loads(stored.readline()), header):
-                return None
-            facts = json.loads(stored.readline())
-        os.utime(path)
-    except (OSError, ValueError):
-        return None
-    return facts if isinstance(facts, dict) else None
-
-
-def _holds_header(line: object, header: dict) -> bool:
-    return isinstance(line, dict) and all(line.get(key) == value for key, value in header.items())
-
-
-def read_page_content(path: Path, offset: int = 0, skip: int = 0) -> str | None:
-    """The content line of the entry at ``offset``, after its facts line and ``skip`` lines before them."""
-    try:
-        with path.open("rb") as stored:
-            stored.seek(offset)
-            for _ in range(skip + 1):
-                stored.readline()
-            content = json.loads(stored.readline())
-    except (OSError, ValueError):
-        return None
-    return content if isinstance(content, str) else None
-
-
-def _write_text(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except OSError:
-        return
-
-
-def remove_unused(folder: Path, used_since: float) -> int:
-    """Remove the entries no build has used since ``used_since`` (a time.time()); return how many."""
-    removed = 0
-    for path in [*folder.glob("*/*.json"), *folder.glob("*/*.tmp")]:  # .tmp: a write cut short
-        if path.stat().st_mtime < used_since:
-            path.unlink(missing_ok=True)
-            removed += 1
-    return removed
+if __name__.startswith("generator."):  # generator.emit.page_cache
+    from generator.emit import page_keys as keys
+    from generator.emit import page_store as store
+else:  # an engine hook in the generated tree's hooks/, beside copies of its siblings: those, each time
+    for _sibling in ("layermap_page_keys", "layermap_page_store"):  # the engine loads its hooks again
+        sys.modules.pop(_sibling, None)
+    import layermap_page_keys as keys
+    import layermap_page_store as store
 
 
 # --- one page's conversion -----------------------------------------------------------------------
@@ -316,8 +106,8 @@ class _Build:
     """This build's digests and the pages between their Markdown and their content."""
 
     def __init__(self) -> None:
-        self.folder = Path(CACHE_FOLDER)
-        self.prerendered_folder = Path(PRERENDERED)
+        self.folder = Path(store.CACHE_FOLDER)
+        self.prerendered_folder = Path(store.PRERENDERED)
         self.prerendered: dict[str, tuple[Path, int]] = {}  # where the generator's conversions are (prerendered_places)
         self.stamp = ""
         self.digest = ""
@@ -327,9 +117,9 @@ class _Build:
 
     def start(self, config) -> None:  # noqa: ANN001 - the engine's config
         self.stop_listening()  # a page whose conversion failed in an earlier build
-        self.folder, self.digest, self.pending, self.unread = cache_folder(config), "", {}, {}
-        self.prerendered_folder = Path(config.config_file_path).parent / PRERENDERED
-        self.prerendered = prerendered_places(self.prerendered_folder)
+        self.folder, self.digest, self.pending, self.unread = store.cache_folder(config), "", {}, {}
+        self.prerendered_folder = Path(config.config_file_path).parent / store.PRERENDERED
+        self.prerendered = store.prerendered_places(self.prerendered_folder)
         self.stamp = prerender_stamp_of(config)
 
     def prerendered_entry(self, src_uri: str, header: dict) -> tuple[dict | None, tuple[Path, int, int] | None]:
@@ -338,13 +128,13 @@ class _Build:
         converted again since the index was read: then the index is read again."""
         found = self._prerendered_at(src_uri, header)
         if found[0] is None and src_uri in self.prerendered:
-            self.prerendered = prerendered_places(self.prerendered_folder)
+            self.prerendered = store.prerendered_places(self.prerendered_folder)
             found = self._prerendered_at(src_uri, header)
         return found
 
     def _prerendered_at(self, src_uri: str, header: dict) -> tuple[dict | None, tuple[Path, int, int] | None]:
         place = self.prerendered.get(src_uri)
-        entry = read_page_facts(place[0], header, place[1]) if place is not None else None
+        entry = store.read_page_facts(place[0], header, place[1]) if place is not None else None
         return (entry, (*place, 1)) if entry is not None else (None, None)
 
     def listen(self) -> None:
@@ -380,19 +170,20 @@ def cache_search_entries(index, folder: Path) -> None:  # noqa: ANN001
     the index reads and by the code that reads a page and makes its entries (``search_sections.py``
     and ``search_terms.py`` where they stand in for the theme's)."""
     add = index.add_entry_from_context
-    reader = [_source_digest(add), _source_digest(index.create_entry_for_section)]
+    reader = [keys.source_digest(add), keys.source_digest(index.create_entry_for_section)]
 
     def add_entry_from_context(page) -> None:  # noqa: ANN001
-        key = digest(FORMAT, package_versions(), index.config, reader, page.url, page.title, text_digest(page.content),
+        key = keys.digest(keys.FORMAT, keys.package_versions(), index.config, reader, page.url, page.title,
+                          keys.text_digest(page.content),
                      _toc_tokens(page.toc), page.meta)
-        path = folder / SEARCH / f"{key}.json"
-        entries = read_entry(path)
+        path = folder / store.SEARCH / f"{key}.json"
+        entries = store.read_entry(path)
         if isinstance(entries, list):
             index.entries.extend(entries)
             return
         start = len(index.entries)
         add(page)
-        write_entry(path, index.entries[start:])
+        store.write_entry(path, index.entries[start:])
 
     index.add_entry_from_context = add_entry_from_context
 
@@ -409,7 +200,7 @@ def on_config(config, **_: object):  # noqa: ANN001, ANN201
 
 
 def on_files(files, config, **_: object):  # noqa: ANN001, ANN201
-    _build.digest = digest(conversion_digest(config), files_digest(files))
+    _build.digest = keys.digest(keys.conversion_digest(config), keys.files_digest(files))
     return files
 
 
@@ -417,12 +208,12 @@ def on_page_markdown(markdown: str, page, **_: object) -> str:  # noqa: ANN001
     # A page read again (`layermap serve` updating it) starts afresh: where its content was last
     # time is stale (and still noted here when another process wrote the page then).
     _build.unread.pop(page.file.src_uri, None)
-    markdown_digest = text_digest(markdown)  # once, for both looks
-    key = page_key(_build.digest, page, markdown_digest)
-    where = (_build.folder / PAGES / f"{key}.json", 0, 0)  # the file, the entry's offset, lines before its facts
-    entry = read_page_facts(where[0])
+    markdown_digest = keys.text_digest(markdown)  # once, for both looks
+    key = keys.page_key(_build.digest, page, markdown_digest)
+    where = (_build.folder / store.PAGES / f"{key}.json", 0, 0)  # the file, the entry's offset, lines before its facts
+    entry = store.read_page_facts(where[0])
     if entry is None:  # the generator's conversion, when made from this Markdown for this build
-        entry, prerendered = _build.prerendered_entry(page.file.src_uri, prerendered_header(_build.stamp, markdown_digest))
+        entry, prerendered = _build.prerendered_entry(page.file.src_uri, keys.prerendered_header(_build.stamp, markdown_digest))
         where = prerendered if entry is not None else where
     _build.pending[page.file.src_uri] = (key, entry, where)
     if entry is None:
@@ -441,15 +232,15 @@ def _skip_render(page):  # noqa: ANN001, ANN202
 
 
 def prerender_stamp_of(config) -> str:  # noqa: ANN001 - the engine's config
-    return prerender_stamp(config["markdown_extensions"], config["mdx_configs"], config.use_directory_urls,
-                           page_handlers(config))
+    return keys.prerender_stamp(config["markdown_extensions"], config["mdx_configs"], config.use_directory_urls,
+                                keys.page_handlers(config))
 
 
 def on_page_content(html: str, page, files, **_: object) -> str:  # noqa: ANN001
     key, entry, where = _build.pending.pop(page.file.src_uri)
     if entry is None:
         stored = stored_page(page, html, _build.stop_listening())
-        _write_text(_build.folder / PAGES / f"{key}.json", page_entry_text(stored))
+        store.write_text(_build.folder / store.PAGES / f"{key}.json", store.page_entry_text(stored))
         return html
     del page.render  # the engine's own again
     restore_page(page, entry, files)
@@ -462,7 +253,7 @@ def on_page_context(context, page, **_: object):  # noqa: ANN001, ANN201
     before the theme's search reads it): each page's content is in memory only while it is written."""
     where = _build.unread.pop(page.file.src_uri, None)
     if where is not None:
-        content = read_page_content(*where)
+        content = store.read_page_content(*where)
         if content is None:
             from mkdocs.exceptions import PluginError
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from generator.emit import page_cache
+from generator.emit import page_cache, page_keys, page_store
 from generator.emit.docs_tree import PAGE_CACHE_HOOK
 from generator.processes import fork_context
 
@@ -40,9 +40,9 @@ def missing_pages(config, files, page_of) -> list[tuple[int, str]]:  # noqa: ANN
     Markdown's length and path. ``page_of``: a page's engine Page, from its path."""
     from mkdocs.structure.files import InclusionLevel
 
-    build = page_cache.digest(page_cache.conversion_digest(config), page_cache.files_digest(files))
-    folder = page_cache.cache_folder(config) / page_cache.PAGES
-    prerendered = page_cache.prerendered_places(Path(config.config_file_path).parent / page_cache.PRERENDERED)
+    build = page_keys.digest(page_keys.conversion_digest(config), page_keys.files_digest(files))
+    folder = page_store.cache_folder(config) / page_store.PAGES
+    prerendered = page_store.prerendered_places(Path(config.config_file_path).parent / page_store.PRERENDERED)
     stamp = page_cache.prerender_stamp_of(config)
     missing = []
     for file in files.documentation_pages(inclusion=InclusionLevel.is_included):
@@ -52,10 +52,10 @@ def missing_pages(config, files, page_of) -> list[tuple[int, str]]:  # noqa: ANN
         page = page_of(file.src_uri)
         page.read_source(config)
         # The generator's conversion first: most pages have one, and its digest is the cheaper.
-        markdown_digest = page_cache.text_digest(page.markdown)
-        if not ((place is not None and page_cache.read_page_facts(
-                    place[0], page_cache.prerendered_header(stamp, markdown_digest), place[1]) is not None)
-                or (folder / f"{page_cache.page_key(build, page, markdown_digest)}.json").is_file()):
+        markdown_digest = page_keys.text_digest(page.markdown)
+        if not ((place is not None and page_store.read_page_facts(
+                    place[0], page_keys.prerendered_header(stamp, markdown_digest), place[1]) is not None)
+                or (folder / f"{page_keys.page_key(build, page, markdown_digest)}.json").is_file()):
             missing.append((len(page.markdown), file.src_uri))
         page.markdown = None  # read again when converted: a process forked from here need not share it
     return missing
@@ -69,7 +69,7 @@ def _prerendered_as_written(file, place: tuple[Path, int], stamp: str) -> bool: 
         source = Path(file.abs_src_path).read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return False
-    return page_cache.read_page_facts(place[0], page_cache.prerendered_file_header(stamp, source), place[1]) is not None
+    return page_store.read_page_facts(place[0], page_keys.prerendered_file_header(stamp, source), place[1]) is not None
 
 
 @contextmanager

@@ -2,7 +2,7 @@
 
 ``render/topic_html.py`` renders a topic page as the engine would convert its Markdown. This module
 writes the result where the engine's page-cache hook looks for it (``<work folder>/prerendered/``,
-found through its index: ``page_cache.prerendered_places``): for each topic page, what converting it gives, the digest
+found through its index: ``page_store.prerendered_places``): for each topic page, what converting it gives, the digest
 of the Markdown it stands for, and a stamp of what it assumed of the engine (its Markdown extensions
 and their settings, as MkDocs reads them from the project's ``mkdocs.yml``; directory URLs; the
 hooks that handle a page while it converts). The hook uses an entry only when both match, so a
@@ -25,14 +25,14 @@ from concurrent.futures import ProcessPoolExecutor
 from copy import deepcopy
 from pathlib import Path
 
-from generator.emit import page_cache
+from generator.emit import page_keys, page_store
 from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, SANITISER, SANITISER_HOOK, write_page
 from generator.emit.files import write_text_atomically
 from generator.errors import LayermapError
 from generator.processes import fork_context
-from generator.render.topic_html import WRITTEN_HERE, ProseConverter, RenderedPage
+from generator.render.prose_converter import WRITTEN_HERE, ProseConverter, RenderedPage
 
-FOLDER = page_cache.PRERENDERED
+FOLDER = page_store.PRERENDERED
 MIN_PAGES = 48  # fewer topic pages: one process renders them sooner than a second one starts
 PART = 50  # topic pages a forked process renders before it sends their Markdown back
 
@@ -60,12 +60,12 @@ def engine_markdown(base_config: Path) -> tuple[list[str], dict[str, dict]]:
 
 
 def engine_stamp(extensions: list[str], configs: dict[str, dict]) -> str:
-    """``page_cache.prerender_stamp`` of a build of the generated tree: directory URLs, and the page
+    """``page_keys.prerender_stamp`` of a build of the generated tree: directory URLs, and the page
     hooks the tree's config lists (the sanitiser, then the page cache, which runs last)."""
-    cache, sanitiser = page_cache.file_digest(PAGE_CACHE), page_cache.file_digest(SANITISER)
+    cache, sanitiser = page_keys.file_digest(PAGE_CACHE), page_keys.file_digest(SANITISER)
     handlers = [["page_markdown", PAGE_CACHE_HOOK, cache],
                 ["page_content", SANITISER_HOOK, sanitiser], ["page_content", PAGE_CACHE_HOOK, cache]]
-    return page_cache.prerender_stamp(extensions, configs, True, handlers)
+    return page_keys.prerender_stamp(extensions, configs, True, handlers)
 
 
 # The extensions whose work on a page is the sum of their work on each Markdown field (none reads
@@ -93,7 +93,7 @@ class PrerenderedPages:
     """The work folder's ``prerendered/``: what the engine would make of each topic page (nothing,
     when the project's Markdown settings are not those the renderer knows: :func:`renderer_supports`).
     The pages are written into packs, a file per share of the rendering (:class:`Pack`), and found
-    through the folder's index (``page_cache.prerendered_places``), which points at the newest
+    through the folder's index (``page_store.prerendered_places``), which points at the newest
     record of each page; the folder holds the index and the packs it points at, nothing else."""
 
     def __init__(self, out_dir: Path, base_config: Path) -> None:
@@ -110,7 +110,7 @@ class PrerenderedPages:
         """The page's record: its HTML, and the Markdown it stands for."""
         from mkdocs.utils.meta import get_data
 
-        return page_cache.prerendered_record(self.stamp, text, get_data(text)[0], rendered.entry())
+        return page_store.prerendered_record(self.stamp, text, get_data(text)[0], rendered.entry())
 
     def take_up(self, places: dict[str, Place]) -> None:
         """Point the index at the records just written (a page left to the engine: at nothing)."""
@@ -128,15 +128,15 @@ class PrerenderedPages:
         self._write_index({path: place for path, place in self._index().items() if path in wanted})
 
     def _index(self) -> dict[str, tuple[str, int]]:
-        return {path: (pack.name, offset) for path, (pack, offset) in page_cache.prerendered_places(self.folder).items()}
+        return {path: (pack.name, offset) for path, (pack, offset) in page_store.prerendered_places(self.folder).items()}
 
     def _write_index(self, index: dict[str, tuple[str, int]]) -> None:
         """Write the index whole, then remove what it does not point at (packs no page is in any more,
         an older layout's files)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        write_text_atomically(self.folder / page_cache.PRERENDERED_INDEX,
+        write_text_atomically(self.folder / page_store.PRERENDERED_INDEX,
                               json.dumps({"pages": {path: list(place) for path, place in sorted(index.items())}}))
-        used = {pack for pack, _ in index.values()} | {page_cache.PRERENDERED_INDEX}
+        used = {pack for pack, _ in index.values()} | {page_store.PRERENDERED_INDEX}
         for entry in self.folder.iterdir():
             if entry.name not in used:
                 shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink(missing_ok=True)
@@ -147,7 +147,7 @@ class Pack:
     page is added (nothing points at it until the index does, so it need not be written in one step)."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder, self.name, self.file, self.size = folder, f"{secrets.token_hex(8)}{page_cache.PACK_SUFFIX}", None, 0
+        self.folder, self.name, self.file, self.size = folder, f"{secrets.token_hex(8)}{page_store.PACK_SUFFIX}", None, 0
 
     def add(self, record: bytes) -> tuple[str, int]:
         if self.file is None:

@@ -15,9 +15,10 @@ from generator.render.overview import render_home, render_layer
 from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, topic_page
 from generator.render.plan import plan_pages, render_plan, render_plans_index
 from generator.render.ports import Calculators
+from generator.render.prose_converter import LeftToEngine, ProseConverter, RenderedPage
 from generator.render.read_first import PLANS
 from generator.render.topic import render_topic
-from generator.render.topic_html import LeftToEngine, ProseConverter, RenderedPage, render_topic_html
+from generator.render.topic_html import render_topic_html
 from generator.settings import BuildSettings
 
 NavItem = str | dict[str, "str | list[NavItem]"]

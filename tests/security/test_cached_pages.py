@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.emit import build_record, page_cache
+from generator.emit import build_record, page_keys
 from tests.conftest import ROOT
 from tests.generator.mini_project import MINI
 
@@ -31,7 +31,7 @@ def _build(root: Path, machine: Path, monkeypatch: pytest.MonkeyPatch, *extra: s
     """`layermap build` as run on ``machine`` (its own cache key, under XDG_CACHE_HOME)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(machine))
     monkeypatch.setenv("LAYERMAP_SITE_URL", "")
-    page_cache.machine_key.cache_clear()
+    page_keys.machine_key.cache_clear()
     return main(["--project", str(root), "build", *extra])
 
 

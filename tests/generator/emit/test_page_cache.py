@@ -17,8 +17,8 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 from mkdocs.structure.pages import Page
 
-from generator.emit import page_cache, page_workers
-from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, SANITISER, SANITISER_HOOK
+from generator.emit import page_cache, page_store, page_workers
+from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, PAGE_CACHE_SIBLINGS, SANITISER, SANITISER_HOOK
 
 CONFIG = f"""site_name: cache test
 theme:
@@ -54,6 +54,8 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "hooks").mkdir()
     shutil.copy(SANITISER, tmp_path / SANITISER_HOOK)
     shutil.copy(PAGE_CACHE, tmp_path / PAGE_CACHE_HOOK)
+    for sibling, copy in PAGE_CACHE_SIBLINGS.items():
+        shutil.copy(sibling, tmp_path / copy)
     (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
     return tmp_path
 
@@ -134,12 +136,12 @@ def test_a_broken_link_fails_a_strict_build_with_the_cache_too(project: Path, li
         with pytest.raises(Abort):
             build_into(project, site)
         assert any(said in message for message in caplog.messages)
-    assert len(list((project / "cache" / page_cache.PAGES).glob("*.json"))) == len(PAGES) + 1
+    assert len(list((project / "cache" / page_store.PAGES).glob("*.json"))) == len(PAGES) + 1
 
 
 def test_search_entries_are_kept_and_the_index_is_the_same(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cold = build_into(project, "cold")
-    assert len(list((project / "cache" / page_cache.SEARCH).glob("*.json"))) == len(PAGES)
+    assert len(list((project / "cache" / page_store.SEARCH).glob("*.json"))) == len(PAGES)
     from material.plugins.search.plugin import Parser
 
     monkeypatch.setattr(Parser, "feed", lambda *_: pytest.fail("a page was parsed for search again"))
@@ -165,10 +167,10 @@ def test_the_theme_search_index_has_what_the_cache_relies_on(project: Path) -> N
 def test_unused_entries_are_removed(tmp_path: Path) -> None:
     old, fresh = tmp_path / "pages" / "old.json", tmp_path / "search" / "fresh.json"
     for path in (old, fresh):
-        page_cache.write_entry(path, {"x": 1})
+        page_store.write_entry(path, {"x": 1})
     long_ago = time.time() - 3600
     os.utime(old, (long_ago, long_ago))
-    assert page_cache.remove_unused(tmp_path, time.time() - 60) == 1
+    assert page_store.remove_unused(tmp_path, time.time() - 60) == 1
     assert not old.exists() and fresh.exists()
 
 
@@ -250,7 +252,7 @@ def test_a_cache_entry_gone_before_its_page_is_written_fails_with_what_to_do(tmp
     from mkdocs.exceptions import PluginError
 
     entry = tmp_path / "entry.json"
-    entry.write_text(page_cache.page_entry_text({"content": "<p>kept</p>", "toc": []}), encoding="utf-8")
+    entry.write_text(page_store.page_entry_text({"content": "<p>kept</p>", "toc": []}), encoding="utf-8")
     page = SimpleNamespace(file=SimpleNamespace(src_uri="a.md"), content="")
     page_cache._build.unread["a.md"] = (entry, 0)
     page_cache.on_page_context({}, page=page)

@@ -14,7 +14,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from generator.cli import main
-from generator.emit import portable, portable_scripts
+from generator.emit import copy_zip, portable, portable_scripts
 from generator.emit.csp import page_policy, source_hash
 from generator.emit.engine import trusted_scripts
 from generator.emit.portable import index_html_url, search_index_for_disk
@@ -349,12 +349,12 @@ def test_spooled_pages_are_zipped_as_files_among_the_others_in_path_order(tmp_pa
     (copy / "assets" / "x.js").write_text("x()", encoding="utf-8")
     pages = {"a/index.html": "<p>a ·</p>", "a-b/index.html": "<p>a-b</p>", "index.html": "<p>home</p>" * 500}
     for pid, name in zip((101, 202, 101), pages):
-        monkeypatch.setattr(portable.os, "getpid", lambda pid=pid: pid)
-        portable.spool_page(copy, name, pages[name])
+        monkeypatch.setattr(copy_zip.os, "getpid", lambda pid=pid: pid)
+        copy_zip.spool_page(copy, name, pages[name])
     assert sorted(p.name for p in copy.iterdir()) == [".pages-101", ".pages-202", "assets"]  # no file of a page's own
     ready = threading.Event()
     ready.set()
-    size = portable.zip_folder(copy, tmp_path / "copy.zip", top="top", ready=ready)
+    size = copy_zip.zip_folder(copy, tmp_path / "copy.zip", top="top", ready=ready)
     with zipfile.ZipFile(tmp_path / "copy.zip") as archive:
         assert archive.namelist() == ["top/a/index.html", "top/a-b/index.html", "top/index.html", "top/assets/x.js"]
         assert {name: archive.read(f"top/{name}").decode("utf-8") for name in pages} == pages

@@ -11,7 +11,7 @@ import pytest
 from mini_project import MiniProject
 
 from generator.cli import main
-from generator.emit import page_cache, prerendered
+from generator.emit import page_store, prerendered
 from generator.emit.engine import build_site
 from generator.emit.prerendered import PrerenderedPages, render_topic_pages
 from generator.model.calculators import CalculatorBridge
@@ -34,8 +34,8 @@ def project(mini: MiniProject) -> Project:
 
 def kept_pages(folder: Path) -> set[str]:
     """The pages the index points at, each at a record that holds a page."""
-    places = page_cache.prerendered_places(folder)
-    assert all(page_cache.read_page_content(pack, offset, skip=1) for pack, offset in places.values())
+    places = page_store.prerendered_places(folder)
+    assert all(page_store.read_page_content(pack, offset, skip=1) for pack, offset in places.values())
     assert {entry.name for entry in folder.iterdir()} == {"index.json"} | {pack.name for pack, _ in places.values()}
     return set(places)
 
@@ -43,7 +43,7 @@ def kept_pages(folder: Path) -> set[str]:
 def kept_records(folder: Path) -> dict[str, bytes]:
     """Each kept page's record (its three lines), by page."""
     records = {}
-    for path, (pack, offset) in page_cache.prerendered_places(folder).items():
+    for path, (pack, offset) in page_store.prerendered_places(folder).items():
         with pack.open("rb") as stored:
             stored.seek(offset)
             records[path] = b"".join(stored.readline() for _ in range(3))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from material.plugins.search import plugin as theme_search
 
 from generator.emit import search_sections
-from generator.emit.page_cache import CACHE_FOLDER, PAGES, PRERENDERED, prerendered_places, read_page_content
+from generator.emit.page_store import CACHE_FOLDER, PAGES, PRERENDERED, prerendered_places, read_page_content
 from generator.emit.search_sections import page_sections, read_sections_quickly, theme_index
 from tests.benchmarks.test_build_scale_content import build_scale
 from tests.conftest import ROOT, BuiltSite

@@ -15,7 +15,7 @@ from mini_project import MiniProject
 from generator.content.sanitise import sanitise
 from generator.emit import page_cache
 from generator.emit.engine import collapse_whitespace
-from generator.emit.page_cache import prerendered_places
+from generator.emit.page_store import prerendered_places
 from generator.emit.prerendered import PrerenderedPages, engine_markdown, engine_stamp
 from generator.model.calculators import CalculatorBridge
 from generator.pipeline import generate, load_map
@@ -25,7 +25,8 @@ from generator.render.escape import md_text
 from generator.render.map import topic_map_html
 from generator.render.pages import page_renderers
 from generator.render.paths import topic_page
-from generator.render.topic_html import LeftToEngine, ProseConverter, plain_text, render_topic_html
+from generator.render.prose_converter import LeftToEngine, ProseConverter, plain_text
+from generator.render.topic_html import render_topic_html
 from tests.benchmarks.test_build_scale_content import build_scale
 from tests.conftest import ROOT, copy_project
 
