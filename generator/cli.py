@@ -1,6 +1,7 @@
 """The `layermap` command: build, serve, check, new, schema.
 
-This module only parses arguments and prints; the work lives in the pipeline.
+This module only parses arguments and prints (through :func:`generator.terminal.say`, which
+escapes what content and file names carry); the work lives in the pipeline.
 Nothing else imports it.
 """
 
@@ -17,11 +18,12 @@ from pathlib import Path
 from generator.diagnostics import ContentError, Diagnostic
 from generator.errors import LayermapError
 from generator.project import Project
+from generator.terminal import say, shown
 
 
 def _print_warnings(warnings: list[Diagnostic]) -> None:
     for warning in warnings:
-        print(warning.format(), file=sys.stderr)
+        say(warning.format())
 
 
 def cmd_check(project: Project, _: argparse.Namespace) -> int:
@@ -29,7 +31,7 @@ def cmd_check(project: Project, _: argparse.Namespace) -> int:
 
     content, kmap = load_map(project)
     _print_warnings(content.warnings)
-    print(f"ok: {len(kmap.topics)} topics, {len(kmap.edges)} edges, {len(content.warnings)} warning(s)")
+    say(f"ok: {len(kmap.topics)} topics, {len(kmap.edges)} edges, {len(content.warnings)} warning(s)", sys.stdout)
     return 0
 
 
@@ -41,8 +43,8 @@ def _check_site_address(site_url: str, required: bool) -> None:
     if problem and required:
         raise LayermapError(f"--require-site-url: {problem}", f"{fix_for_publishing()}; the previous site/ was kept")
     if problem:
-        print(f"warning: {problem}\n    fix: {fix_for_publishing()} (`layermap build --require-site-url` "
-              "makes this an error)", file=sys.stderr)
+        say(f"warning: {problem}\n    fix: {fix_for_publishing()} (`layermap build --require-site-url` "
+            "makes this an error)")
 
 
 def cmd_build(project: Project, args: argparse.Namespace) -> int:
@@ -56,7 +58,7 @@ def cmd_build(project: Project, args: argparse.Namespace) -> int:
 
     built = build(project, before_engine, clean=args.clean)
     done = "built" if built.engine_ran else "nothing changed since the last build: kept"
-    print(f"{done} {project.site_dir} in {time.perf_counter() - started:.1f} s")
+    say(f"{done} {project.site_dir} in {time.perf_counter() - started:.1f} s", sys.stdout)
     return 0
 
 
@@ -74,10 +76,10 @@ def cmd_new(project: Project, args: argparse.Namespace) -> int:
     from generator.pipeline import load_map
 
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", args.id):
-        raise LayermapError(f"`{args.id}` is not a valid topic id", "use lower-case words joined by hyphens, e.g. `cluster-networking`")
+        raise LayermapError(f"`{shown(args.id)}` is not a valid topic id", "use lower-case words joined by hyphens, e.g. `cluster-networking`")
     content, _ = load_map(project)
     path = scaffold_topic(project.content_dir, content.map, args.id, args.layer, args.title or args.id, date.today().isoformat())
-    print(f"created {path.relative_to(project.root)} — fill in the TODOs, then run `layermap check`")
+    say(f"created {path.relative_to(project.root)} — fill in the TODOs, then run `layermap check`", sys.stdout)
     return 0
 
 
@@ -85,7 +87,7 @@ def cmd_schema(project: Project, _: argparse.Namespace) -> int:
     from generator.content.json_schema import write_schemas
 
     for path in write_schemas(project.root / "schema"):
-        print(f"wrote {path.relative_to(project.root)}")
+        say(f"wrote {path.relative_to(project.root)}", sys.stdout)
     return 0
 
 
@@ -119,20 +121,20 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(project, args)
     except ContentError as error:
-        print(error.log.report(), file=sys.stderr)
-        print("nothing was written; the previous site/ is unchanged", file=sys.stderr)
+        say(error.log.report())
+        say("nothing was written; the previous site/ is unchanged")
         return 1
     except LayermapError as error:
-        print(f"error: {error}", file=sys.stderr)
+        say(f"error: {error}")
         return 1
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # noqa: BLE001 - the editor gets a message, never a traceback
         if os.environ.get("LAYERMAP_DEBUG"):
             raise
-        print(f"internal error: {type(error).__name__}: {error}\n"
-              "    this is a bug in layermap, not in your content; the previous site/ is unchanged.\n"
-              "    rerun with LAYERMAP_DEBUG=1 for the details and report them.", file=sys.stderr)
+        say(f"internal error: {type(error).__name__}: {shown(error)}\n"
+            "    this is a bug in layermap, not in your content; the previous site/ is unchanged.\n"
+            "    rerun with LAYERMAP_DEBUG=1 for the details and report them.")
         return 70
 
 

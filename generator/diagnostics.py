@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Protocol
 
+from generator.terminal import shown
+
 Severity = Literal["error", "warning"]
 
 
@@ -47,10 +49,12 @@ class Diagnostic:
         return cls(file, line, column, severity, path, message, hint)
 
     def format(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}"
-        at = f" `{self.path}`" if self.path else ""
-        text = f"{where}: {self.severity}:{at} {self.message}"
-        return f"{text}\n    fix: {self.hint}" if self.hint else text
+        """The diagnostic as a report shows it; what it quotes from content and file names is
+        :func:`shown` escaped, so only the report's own line breaks remain."""
+        where = f"{shown(self.file)}:{self.line}:{self.column}"
+        at = f" `{shown(self.path)}`" if self.path else ""
+        text = f"{where}: {self.severity}:{at} {shown(self.message)}"
+        return f"{text}\n    fix: {shown(self.hint)}" if self.hint else text
 
 
 @dataclass

@@ -9,7 +9,6 @@ nothing running once ``layermap serve`` ends, by Ctrl+C or by an error.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -19,6 +18,7 @@ from watchfiles import Change, watch
 
 from generator.diagnostics import ContentError, Diagnostic
 from generator.errors import LayermapError
+from generator.terminal import say, shown
 
 SETTLE_MS = 150  # editors save in bursts (write, rename, touch): a burst ends after this long without a change
 GROUP_MS = 1_600  # ... or at the latest this long after its first change
@@ -35,7 +35,7 @@ def ignore_failure(_: Exception) -> None:
 
 
 def say_on_stderr(message: str) -> None:
-    print(message, file=sys.stderr)
+    say(message)
 
 
 def is_content_file(path: Path, content_dir: Path) -> bool:
@@ -117,14 +117,14 @@ class ContentWatcher:
             self._tell_failure(error)
             return
         except Exception as error:  # noqa: BLE001 - the editor gets a message and the watch goes on
-            self._say(f"layermap: not updated: internal error: {type(error).__name__}: {error}\n"
+            self._say(f"layermap: not updated: internal error: {type(error).__name__}: {shown(error)}\n"
                       "    this is a bug in layermap, not in your content; rerun `layermap build` "
                       "with LAYERMAP_DEBUG=1 for the details and report them.")
             self._tell_failure(error)
             return
         for warning in warnings:
             self._say(warning.format())
-        self._say(f"layermap: regenerated after a change to {', '.join(sorted(set(paths)))}")
+        self._say(f"layermap: regenerated after a change to {', '.join(shown(path) for path in sorted(set(paths)))}")
 
     def _tell_failure(self, error: Exception) -> None:
         try:
