@@ -38,7 +38,8 @@ def load_content(content_dir: Path, project_root: Path | None = None, memo: Read
     reading = read_content(content_dir, project_root, memo)
     bibliography = bibliography_of(reading.sources, reading.sources_file)
     log = DiagnosticLog(list(reading.problems))
-    log.extend(check_reading(reading, set(bibliography) | set(reading.sources)))  # an invalid record's key too
+    known = None if reading.sources_unreadable else set(bibliography) | set(reading.sources)  # an invalid record's key too
+    log.extend(check_reading(reading, known))
     if log.errors or reading.map is None:
         raise ContentError(log)
     content = reading.content(bibliography)

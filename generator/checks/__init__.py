@@ -15,10 +15,11 @@ from generator.content.loading import Content, Reading, TopicFile
 from generator.diagnostics import Diagnostic
 
 
-def check_reading(reading: Reading, known_sources: Collection[str]) -> list[Diagnostic]:
+def check_reading(reading: Reading, known_sources: Collection[str] | None) -> list[Diagnostic]:
     """The cross-file problems of what was read. A file that failed its schema still has its
     citations checked, and its id counts as known, so one mistake does not hide or cascade into others;
-    without a valid map only the checks that do not need it run."""
+    without a valid map only the checks that do not need it run (``known_sources`` None: sources.yaml
+    names no keys, and no citation is judged)."""
     unreadable = {failed.id for failed in reading.failed_topics}
     found = [d for failed in reading.failed_topics if failed.doc is not None and isinstance(failed.doc.data, dict)
              for d in citation_problems(failed.file, failed.doc, known_sources)]

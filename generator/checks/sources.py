@@ -69,9 +69,12 @@ def _citations(doc: YamlDocument) -> tuple[tuple[str, KeyPath, int], ...]:
     return tuple((key, path, offset) for path, text in text_fields(depths, ("depths",)) for key, offset in cited_keys(text))
 
 
-def unknown_citations(file: str, doc: YamlDocument, known: Collection[str]) -> Iterator[Diagnostic]:
+def unknown_citations(file: str, doc: YamlDocument, known: Collection[str] | None) -> Iterator[Diagnostic]:
     """A citation whose key no record declares, placed at the key itself (``known``: every declared
-    key, an invalid record's too, so that one mistake is reported once)."""
+    key, an invalid record's too, so that one mistake is reported once; None when sources.yaml
+    names no keys, so that its one error is not followed by one for every citation)."""
+    if known is None:
+        return
     for key, path, offset in topic_citations(doc):
         if key in known:
             continue
@@ -98,7 +101,7 @@ def check_sources(content: Content) -> list[Diagnostic]:
     bibliography = {key: declarations[0].source for key, declarations in declared.items()}
     found = [d for key, declarations in declared.items() for d in _key_problems(content, key, declarations)]
     found += _locator_problems(content, bibliography)
-    known = set(bibliography) | set(content.sources)
+    known = None if content.sources_unreadable else set(bibliography) | set(content.sources)
     for tf in content.topics:
         found += unknown_citations(tf.file, tf.doc, known)
     found += _uncited(content)
@@ -106,7 +109,7 @@ def check_sources(content: Content) -> list[Diagnostic]:
 
 
 
-def citation_problems(file: str, doc: YamlDocument, known: Collection[str]) -> list[Diagnostic]:
+def citation_problems(file: str, doc: YamlDocument, known: Collection[str] | None) -> list[Diagnostic]:
     """Citations of unknown sources in one topic file, typed or not: a topic that failed its schema,
     or any topic when the map failed, so that one mistake does not hide the others."""
     return list(unknown_citations(file, doc, known))

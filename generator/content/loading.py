@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from generator.content.model_paths import dotted
 from generator.content.schema import Bibliography, MapConfig, Source, Topic
 from generator.content.schema_errors import diagnostics_from
+from generator.content.top_level import bibliography_shape_error, not_a_mapping
 from generator.content.yaml_source import YamlDocument, YamlSyntaxError, decode_utf8, parse_yaml
 from generator.diagnostics import Diagnostic, DiagnosticLog, relative_name
 from generator.processes import fork_context
@@ -50,6 +51,7 @@ class Content:
     sources_file: str = f"content/{SOURCES_FILE}"
     sources_doc: YamlDocument | None = None
     bibliography: dict[str, Source] = field(default_factory=dict)  # sources.yaml + the calculators' SOURCES
+    sources_unreadable: bool = False  # sources.yaml names no keys (reported): no citation is judged unknown
 
 
 @dataclass
@@ -108,22 +110,9 @@ def _parse(data: bytes, name: str, log: DiagnosticLog) -> YamlDocument | None:
     return doc
 
 
-def _not_a_mapping(doc: YamlDocument, name: str, model: type[BaseModel]) -> Diagnostic:
-    """Why a file's top level is not `key: value` lines, and how to start it."""
-    start = ("start it with `title:`, `introduction:`, `depths:` and `layers:`" if model is MapConfig
-             else "start it with `id:`, `title:`, `layer:`, `summary:` and `depths:` (`layermap new` writes a template)")
-    if doc.data is None:
-        return Diagnostic.error(name, None, "", "the file is empty", start + ", or delete the file")
-    if isinstance(doc.data, list):
-        return Diagnostic.error(name, None, "",
-                                "the file is a list (lines starting with `- `), but it must be `key: value` lines",
-                                "remove the `- ` in front of the top-level keys")
-    return Diagnostic.error(name, None, "", "the file holds only a single value, not `key: value` lines", start)
-
-
 def _validate(model: type[ModelT], doc: YamlDocument, name: str, log: DiagnosticLog) -> ModelT | None:
     if not isinstance(doc.data, dict):
-        log.add(_not_a_mapping(doc, name, model))
+        log.add(not_a_mapping(doc, name, model))
         return None
     data = doc.data
     if model is Topic and "sources" in data:  # the old place of sources: say where they went
@@ -153,8 +142,8 @@ def topic_paths(content_dir: Path) -> list[Path]:
 
 def _unread_files(content_dir: Path, root: Path) -> list[Diagnostic]:
     """Files that look like content but would be silently skipped: ``.yml`` instead of ``.yaml``."""
-    return [Diagnostic.warning(relative_name(p, root), None, "", f"`{p.name}` is not read: content files end in `.yaml`",
-                               f"rename it to `{p.stem}.yaml`")
+    return [Diagnostic.error(relative_name(p, root), None, "", f"`{p.name}` is not read: content files end in `.yaml`",
+                             f"rename it to `{p.stem}.yaml`")
             for p in sorted(content_dir.rglob("*")) if p.suffix.lower() in (".yml", ".yaml") and p.suffix != ".yaml"
             and _visible(p, content_dir)]
 
@@ -172,18 +161,25 @@ def _valid_records(doc: YamlDocument) -> dict[str, Source]:
 
 
 def _load_sources(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[Path, Path],
-                  memo: ReadMemo | None = None) -> tuple[dict[str, Source | None], YamlDocument | None]:
+                  memo: ReadMemo | None = None) -> tuple[dict[str, Source | None], YamlDocument | None, bool]:
     """``content/sources.yaml``'s records by key (none if the file is absent or a refused link);
     an invalid record's key maps to None, so that citing it does not also count as citing an
-    unknown source."""
-    path = content_dir / SOURCES_FILE
-    if not path.exists() or refused.keys() & {content_dir, path}:
-        return {}, None
-    doc = _read(path, relative_name(path, root), log, memo)
+    unknown source. Last, whether the file is there but names no keys (a refused link, not YAML,
+    or not a mapping of keys to records): then no citation can be judged."""
+    path, name = content_dir / SOURCES_FILE, relative_name(content_dir / SOURCES_FILE, root)
+    if refused.keys() & {content_dir, path}:
+        return {}, None, True
+    if not path.exists():
+        return {}, None, False
+    doc = _read(path, name, log, memo)
     if doc is None or doc.data is None:
-        return {}, doc
-    bibliography = _validate(Bibliography, doc, relative_name(path, root), log)
-    return (bibliography.records() if bibliography else _valid_records(doc)), doc
+        return {}, doc, doc is None
+    shape_error = bibliography_shape_error(doc, name)
+    if shape_error is not None:
+        log.add(shape_error)
+        return {}, doc, True
+    bibliography = _validate(Bibliography, doc, name, log)
+    return (bibliography.records() if bibliography else _valid_records(doc)), doc, False
 
 
 def links_leaving_project(content_dir: Path, root: Path) -> dict[Path, Path]:
@@ -227,13 +223,14 @@ class Reading:
     sources_file: str
     sources_doc: YamlDocument | None
     problems: list[Diagnostic]
+    sources_unreadable: bool = False  # sources.yaml names no keys (reported): no citation is judged unknown
 
     def content(self, bibliography: dict[str, Source] | None = None) -> Content:
         if self.map is None:
             raise ValueError("the map did not validate: there is no content to build")
         return Content(self.map, self.map_file, self.topics, map_doc=self.map_doc, sources=self.sources,
                        sources_file=self.sources_file, sources_doc=self.sources_doc,
-                       bibliography=bibliography or {})
+                       bibliography=bibliography or {}, sources_unreadable=self.sources_unreadable)
 
 
 def _read_map(content_dir: Path, root: Path, log: DiagnosticLog, refused: dict[Path, Path],
@@ -322,9 +319,9 @@ def read_content(content_dir: Path, project_root: Path | None = None, memo: Read
     log.extend([_refused_link(link, target, root) for link, target in refused.items()])
     map_config, map_doc = _read_map(content_dir, root, log, refused, memo)
     log.extend(_unread_files(content_dir, root))
-    sources, sources_doc = _load_sources(content_dir, root, log, refused, memo)
+    sources, sources_doc, sources_unreadable = _load_sources(content_dir, root, log, refused, memo)
     paths = [] if content_dir in refused else [p for p in topic_paths(content_dir) if p not in refused]
     read = _read_topics(paths, root, log, memo)
     return Reading(map_config, relative_name(content_dir / MAP_FILE, root), map_doc,
                    [r for r in read if isinstance(r, TopicFile)], [r for r in read if isinstance(r, FailedTopic)],
-                   sources, relative_name(content_dir / SOURCES_FILE, root), sources_doc, log.items)
+                   sources, relative_name(content_dir / SOURCES_FILE, root), sources_doc, log.items, sources_unreadable)

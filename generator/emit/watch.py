@@ -39,13 +39,14 @@ def say_on_stderr(message: str) -> None:
 
 
 def is_content_file(path: Path, content_dir: Path) -> bool:
-    """A file the loader reads (as ``content.loading.topic_paths`` does): ``*.yaml`` below ``content/``
-    with no hidden part, so editors' lock and backup files (``.#gpu.yaml``, ``gpu.yaml~``) are not."""
+    """A file the loader reads (as ``content.loading.topic_paths`` does) or reports as not read
+    (``gpu.yml``): YAML below ``content/`` with no hidden part, so editors' lock and backup files
+    (``.#gpu.yaml``, ``gpu.yaml~``) are not."""
     try:
         parts = path.relative_to(content_dir).parts
     except ValueError:
         return False
-    return path.suffix == ".yaml" and not any(part.startswith(".") for part in parts)
+    return path.suffix.lower() in (".yaml", ".yml") and not any(part.startswith(".") for part in parts)
 
 
 class ContentWatcher:

@@ -207,16 +207,16 @@ def test_hidden_files_and_folders_named_yaml_are_skipped(mini: MiniProject) -> N
     assert mini.load().warnings == []
 
 
-def test_a_yml_file_is_a_warning_not_silence(mini: MiniProject) -> None:
+def test_a_yml_file_is_an_error_not_silence(mini: MiniProject) -> None:
     mini.write("layer-2/cables.yml", "id: cables\n")
     mini.write("layer-2/fans.YAML", "id: fans\n")
-    warnings = [w.format() for w in mini.load().warnings]
-    assert warnings == [
-        "content/layer-2/cables.yml:1:1: warning: `cables.yml` is not read: content files end in `.yaml`\n"
-        "    fix: rename it to `cables.yaml`",
-        "content/layer-2/fans.YAML:1:1: warning: `fans.YAML` is not read: content files end in `.yaml`\n"
-        "    fix: rename it to `fans.yaml`",
-    ]
+    report = mini.report()
+    assert report == (
+        "content/layer-2/cables.yml:1:1: error: `cables.yml` is not read: content files end in `.yaml`\n"
+        "    fix: rename it to `cables.yaml`\n"
+        "content/layer-2/fans.YAML:1:1: error: `fans.YAML` is not read: content files end in `.yaml`\n"
+        "    fix: rename it to `fans.yaml`\n"
+        "2 error(s), 0 warning(s)")
 
 
 def test_a_schema_error_does_not_hide_citation_errors_in_the_same_file(mini: MiniProject) -> None:

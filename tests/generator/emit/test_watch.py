@@ -170,10 +170,11 @@ def test_a_missing_content_folder_is_a_message_and_no_thread(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(("name", "read"), [
     ("layer-2/chips.yaml", True), ("map.yaml", True), ("sources.yaml", True),
-    ("layer-2/chips.yml", False), ("notes.txt", False), ("layer-2/.#chips.yaml", False),
+    ("layer-2/chips.yml", True), ("layer-2/chips.YAML", True),  # not read, and reported: a save says so
+    ("notes.txt", False), ("layer-2/.#chips.yaml", False),
     ("layer-2/chips.yaml~", False), (".drafts/gpu.yaml", False), ("layer-2/.chips.yaml.swp", False),
 ])
-def test_content_files_are_the_yaml_the_loader_reads(tmp_path: Path, name: str, read: bool) -> None:
+def test_content_files_are_the_yaml_the_loader_reads_or_reports(tmp_path: Path, name: str, read: bool) -> None:
     assert is_content_file(tmp_path / "content" / name, tmp_path / "content") is read
 
 
