@@ -6,7 +6,10 @@
   exactly what pyproject.toml asks for;
 * every action in ``.github/workflows`` is pinned by a full commit SHA with its tag in a comment;
 * no job gets more permissions than it needs: nothing beyond ``contents: read`` at the top or in
-  the build job, and only ``pages: write`` + ``id-token: write`` for the deploy job.
+  the build job, and only ``pages: write`` + ``id-token: write`` for the deploy job;
+* every job has a ``timeout-minutes`` (a content denial of service stops, not runs for six hours),
+  and every ``actions/checkout`` sets ``persist-credentials: false`` (no token left in .git/config
+  while the build runs the content's code paths).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ SHA_PINNED = re.compile(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}$")
 TAG_COMMENT = re.compile(r"^\s+#\s*v\d+")
 JOB_PERMISSIONS = {"build": {"contents": "read"}, "deploy": {"pages": "write", "id-token": "write"}}
 TOP_PERMISSIONS = {"contents": "read"}
+LONGEST_JOB_MINUTES = 60  # the build takes minutes; a job still running after an hour is stuck
 LEVELS = {"none": 0, "read": 1, "write": 2}  # anything else (a typo, "write-all") ranks above all
 
 
@@ -160,3 +164,35 @@ def test_the_pages_workflow_deploys_with_exactly_the_stated_permissions() -> Non
     jobs = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text())["jobs"]
     assert jobs["build"]["permissions"] == {"contents": "read"}
     assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
+
+
+def hardening_problems(workflow: dict) -> list[str]:
+    """Jobs without a bounded `timeout-minutes`, and checkouts that keep their token in .git/config."""
+    problems = []
+    for name, job in workflow.get("jobs", {}).items():
+        minutes = job.get("timeout-minutes")
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 < minutes <= LONGEST_JOB_MINUTES:
+            problems.append(f"job {name} has timeout-minutes {minutes!r}, not 1 to {LONGEST_JOB_MINUTES}")
+        for step in job.get("steps", []):
+            checkout = str(step.get("uses", "")).startswith("actions/checkout@")
+            if checkout and (step.get("with") or {}).get("persist-credentials") is not False:
+                problems.append(f"job {name} checks out without `persist-credentials: false`")
+    return problems
+
+
+def test_hardening_check_catches_unbounded_jobs_and_kept_credentials() -> None:
+    checkout = {"uses": "actions/checkout@" + "1" * 40}
+    assert hardening_problems({"jobs": {"build": {"steps": []}}}) == ["job build has timeout-minutes None, not 1 to 60"]
+    assert hardening_problems({"jobs": {"build": {"timeout-minutes": 0}}})
+    assert hardening_problems({"jobs": {"build": {"timeout-minutes": "20"}}})
+    assert hardening_problems({"jobs": {"build": {"timeout-minutes": 20, "steps": [checkout]}}}) == [
+        "job build checks out without `persist-credentials: false`"]
+    assert hardening_problems({"jobs": {"build": {"timeout-minutes": 20, "steps": [
+        {**checkout, "with": {"persist-credentials": "false"}}]}}})  # text, not the boolean
+    assert not hardening_problems({"jobs": {"build": {"timeout-minutes": 20, "steps": [
+        {**checkout, "with": {"persist-credentials": False}}]}, "deploy": {"timeout-minutes": 10}}})
+
+
+@pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda p: p.name)
+def test_every_job_is_time_bounded_and_no_checkout_keeps_its_token(workflow: Path) -> None:
+    assert hardening_problems(yaml.safe_load(workflow.read_text())) == []
