@@ -62,11 +62,22 @@ def cmd_build(project: Project, args: argparse.Namespace) -> int:
     return 0
 
 
+def _served_address(address: str) -> str:
+    """The site's address while served at ``address`` (host:port), or a LayermapError saying how to write it."""
+    from generator.emit.site_address import url_problem
+
+    host, _, port = address.rpartition(":")
+    site_url = f"http://{host}:{port}/"
+    if not host or not port.isdigit() or url_problem(site_url):
+        raise LayermapError(f"--address {shown(address)} is not a host and a port",
+                            "write it as host:port, e.g. --address 127.0.0.1:8000")
+    return site_url
+
+
 def cmd_serve(project: Project, args: argparse.Namespace) -> int:
     from generator.incremental import serve
 
-    host, port = args.address.rsplit(":", 1)
-    os.environ["LAYERMAP_SITE_URL"] = f"http://{host}:{port}/"
+    os.environ["LAYERMAP_SITE_URL"] = _served_address(args.address)
     serve(project, args.address)
     return 0
 

@@ -28,6 +28,7 @@ from generator.emit.offline import write_service_worker
 from generator.emit.page_workers import engine_quiet, pages_read_alongside
 from generator.emit.page_writers import AllWritten, Finish, pages_written_by
 from generator.emit.portable_scripts import frame_scripts
+from generator.emit.site_address import checked_site_url
 from generator.errors import LayermapError
 from generator.memo import return_freed_memory
 from generator.render.paths import OFFLINE_COPY
@@ -272,14 +273,16 @@ def forget_conversions(config_file: Path) -> None:
 
 
 def configured_site_url(config_file: Path, docs_dir: Path | None = None) -> str:
-    """The site_url the engine will build with ("" when none is set), read as the engine reads it.
+    """The site_url the engine will build with ("" when none is set), read as the engine reads it,
+    and checked to be a site address (a LayermapError if not, before the engine writes anything).
     ``docs_dir``: for the project's own config, which has none (layermap adds it); site_url is
     never one of the keys layermap adds, so that config gives the engine's."""
     from mkdocs.config import load_config
 
     overrides = {"docs_dir": str(docs_dir)} if docs_dir is not None else {}
     with engine_errors():
-        return load_config(config_file=str(config_file), **overrides).site_url or ""
+        site_url = load_config(config_file=str(config_file), **overrides).site_url or ""
+    return checked_site_url(site_url)
 
 
 def site_url_ahead(base_config: Path, docs_dir: Path) -> str | None:

@@ -81,3 +81,47 @@ def test_serve_watches_content_while_serving_and_stops_after(mini: MiniProject, 
     assert main(["--project", str(mini.root), "serve", "--address", "127.0.0.1:8765"]) == status
     assert watching == [True]
     assert not any(thread.name == "layermap-watch" for thread in threading.enumerate())
+
+
+# --- the site address (issue 33, F13) ----------------------------------------------------------
+
+
+def _site_with_a_page(mini: MiniProject) -> dict[str, bytes]:
+    shutil.copy(ROOT / "mkdocs.yml", mini.root / "mkdocs.yml")
+    (mini.root / "site").mkdir()
+    (mini.root / "site" / "index.html").write_text("the previous site\n", encoding="utf-8")
+    return {path.name: path.read_bytes() for path in (mini.root / "site").iterdir()}
+
+
+def test_a_site_url_with_markup_is_refused_before_the_site_is_written(
+        mini: MiniProject, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    before = _site_with_a_page(mini)
+    monkeypatch.setenv("LAYERMAP_SITE_URL", 'https://example.org/"><script>alert(1)</script>')
+    assert main(["--project", str(mini.root), "build"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: LAYERMAP_SITE_URL is not a usable site address: it holds a quote (`\"`)")
+    assert "fix: set it to the address the site is published at" in err and "Traceback" not in err
+    assert {path.name: path.read_bytes() for path in (mini.root / "site").iterdir()} == before
+
+
+def test_a_site_url_in_mkdocs_yml_is_checked_too(mini: MiniProject, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    before = _site_with_a_page(mini)
+    config = mini.root / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace('site_url: !ENV [LAYERMAP_SITE_URL, ""]',
+                                                                 "site_url: https://admin:pw@example.org/"), encoding="utf-8")
+    monkeypatch.delenv("LAYERMAP_SITE_URL", raising=False)
+    assert main(["--project", str(mini.root), "build"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: `site_url` in mkdocs.yml is not a usable site address: it holds a user name or password")
+    assert {path.name: path.read_bytes() for path in (mini.root / "site").iterdir()} == before
+
+
+@pytest.mark.parametrize("address", ["8000", '"><script>:8000', "127.0.0.1:http", "127.0.0.1\n:80"])
+def test_serve_refuses_an_address_that_is_no_host_and_port(mini: MiniProject, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch, address: str) -> None:
+    monkeypatch.setenv("LAYERMAP_SITE_URL", "")  # serve sets its own; put back afterwards
+    assert main(["--project", str(mini.root), "serve", "--address", address]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: --address ") and "is not a host and a port\n    fix: write it as host:port" in err
+    assert "\n:80" not in err
