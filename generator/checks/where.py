@@ -26,6 +26,12 @@ def line_of(tf: TopicFile, path: KeyPath) -> str:
     return f"{tf.file}:{tf.doc.position(path).line}"
 
 
-def suggestion(word: str, choices: list[str]) -> str:
+def closest(word: str, choices: list[str]) -> str | None:
+    """The choice a mistyped ``word`` most likely meant, if any is close."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.5)
-    return f"did you mean `{close[0]}`?" if close else f"use one of: {', '.join(sorted(choices))}"
+    return close[0] if close else None
+
+
+def suggestion(word: str, choices: list[str]) -> str:
+    close = closest(word, choices)
+    return f"did you mean `{close}`?" if close else f"use one of: {', '.join(sorted(choices))}"

@@ -261,6 +261,8 @@ def out_of_range(f: Failure) -> Explanation:
         bounds = f"from {shown['ge']} to {shown['le']}"
     else:
         bounds = " and ".join(f"{_LIMIT_WORDS[name]} {bound}" for name, bound in shown.items())
+    if f.kind == "finite_number":  # .inf or .nan where only a finite number means anything
+        return f"{f.shown} is not a finite number", f"use a finite number {bounds}{f.aside}"
     return f"{f.shown} is out of range", f"use a number {bounds}{f.aside}"
 
 

@@ -161,8 +161,9 @@ class Claim(Strict):
     becomes: ClaimValue | None = None
     when: dict[str, InputValue] | None = Field(None, description="Inputs of the state where `becomes` first holds.")
     trend: Literal["rises", "falls", "constant"] | None = None
-    ratio: float | None = Field(None, gt=0)
-    tolerance: float = Field(1e-3, ge=0, description="Relative tolerance for equals and ratio.")
+    ratio: float | None = Field(None, gt=0, allow_inf_nan=False)  # × ∞ would pass a start at 0
+    tolerance: float = Field(1e-3, ge=0, allow_inf_nan=False,  # ∞ would make every claim true
+                             description="Relative tolerance for equals and ratio.")
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Claim":

@@ -42,7 +42,8 @@ EXPLANATIONS: dict[str, Explain] = {
     "string_too_long": words.text_too_long,
     "too_short": words.too_few_items,
     "too_long": words.too_many_items,
-    **{kind: words.out_of_range for kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than")},
+    **{kind: words.out_of_range
+       for kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than", "finite_number")},
     "value_error": words.value_error,
     # the schema's own rules (generator.content.schema.rule_error and its validators)
     "partial_date": words.partial_date,

@@ -6,6 +6,9 @@ files to delete, and ``expected.txt``: report lines that must appear, each
 diagnostic line optionally followed by its indented ``fix:`` line, ending with
 the ``N error(s), M warning(s)`` line, so no unexpected diagnostic slips in.  A
 case whose expected lines hold no error must load, carrying those warnings.
+Each case is loaded as `layermap check` loads it (``load_map``: the schema, the cross-file
+checks, then every calculator value judged, every exercise played and every number in prose
+computed), so a mistake `check` would miss and `build` would meet cannot pass here.
 A new case needs a new folder, no new code.
 """
 
@@ -18,6 +21,8 @@ import pytest
 from mini_project import MiniProject, copy_mini
 
 from generator.diagnostics import ContentError, DiagnosticLog
+from generator.pipeline import load_map
+from generator.project import Project
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "broken"
 CASES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
@@ -68,10 +73,10 @@ def test_broken_case(name: str, tmp_path: Path) -> None:
     project = build_case(case, tmp_path)
     if wants_error:
         with pytest.raises(ContentError) as caught:
-            project.load()
+            load_map(Project(project.root))
         log = caught.value.log
     else:
-        content = project.load()
+        content, _ = load_map(Project(project.root))
         log = DiagnosticLog(list(content.warnings))
     report = log.report()
     lines = report.splitlines()
