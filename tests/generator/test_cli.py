@@ -125,3 +125,14 @@ def test_serve_refuses_an_address_that_is_no_host_and_port(mini: MiniProject, ca
     err = capsys.readouterr().err
     assert err.startswith("error: --address ") and "is not a host and a port\n    fix: write it as host:port" in err
     assert "\n:80" not in err
+
+
+@pytest.mark.parametrize("command", [["build"], ["serve", "--address", "127.0.0.1:8799"]])
+def test_build_and_serve_without_mkdocs_yml_say_so_and_write_nothing(mini: MiniProject, command: list[str],
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert not (mini.root / "mkdocs.yml").exists()
+    assert main(["--project", str(mini.root), *command]) == 1
+    said = capsys.readouterr().err
+    assert "there is no mkdocs.yml beside content/" in said and "copy mkdocs.yml" in said
+    assert "internal error" not in said
+    assert not (mini.root / "site").exists() and not (mini.root / ".layermap").exists()
