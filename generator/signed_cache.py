@@ -29,20 +29,38 @@ def key_folder() -> Path:
     return Path(base) / "layermap"
 
 
-def machine_key() -> bytes:
-    """This machine's signing key, made on first use."""
-    path = key_folder() / KEY_FILE
+def _stored_key(path: Path) -> bytes | None:
     try:
         key = path.read_bytes()
-        if len(key) >= SIGNATURE_BYTES:
-            return key
     except OSError:
-        pass
+        return None
+    return key if len(key) >= SIGNATURE_BYTES else None
+
+
+def machine_key() -> bytes:
+    """This machine's signing key, made on first use. Made whole and put in place only if none is
+    there yet (a hard link fails on an existing file): two processes starting at once both end up
+    with the one that got there first, never each with its own."""
+    path = key_folder() / KEY_FILE
+    key = _stored_key(path)
+    if key is not None:
+        return key
     path.parent.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_bytes(SIGNATURE_BYTES)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    made = path.with_name(f".{KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+    descriptor = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "wb") as file:
-        file.write(key)
+        file.write(secrets.token_bytes(SIGNATURE_BYTES))
+    try:
+        os.link(made, path)
+    except FileExistsError:
+        pass  # another process made it first: theirs is the key
+    except OSError:
+        made.replace(path)  # a file system without hard links
+    finally:
+        made.unlink(missing_ok=True)
+    key = _stored_key(path)
+    if key is None:
+        raise OSError(f"{path}: the cache key could not be read back")
     return key
 
 

@@ -78,3 +78,23 @@ def test_the_collector_pauses_while_a_value_is_saved_and_loaded_and_is_left_as_i
     finally:
         gc.enable() if was else gc.disable()
     assert _Noted.collector_on == [False, False]  # taken apart, then made again, with the collector paused
+
+
+def _key_in(folder: str) -> bytes:
+    import os
+
+    os.environ["XDG_CACHE_HOME"] = folder
+    from generator import signed_cache as module
+
+    return module.machine_key()
+
+
+def test_processes_starting_at_once_all_get_the_one_key(tmp_path) -> None:  # noqa: ANN001
+    """Parallel test workers, or a build and a serve started together, must not each keep a key of their own."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(8) as pool:
+        keys = list(pool.map(_key_in, [str(tmp_path)] * 16))
+    assert len(set(keys)) == 1
+    assert (tmp_path / "layermap" / "cache-key").read_bytes() == keys[0]
+    assert [p.name for p in (tmp_path / "layermap").iterdir()] == ["cache-key"]  # no half-made key left behind
