@@ -47,19 +47,9 @@ def _check_site_address(site_url: str, required: bool) -> None:
             "makes this an error)")
 
 
-def _require_engine_config(project: Project) -> None:
-    """The site's look and engine settings come from the project's mkdocs.yml: say so when there is none."""
-    if not project.base_config.is_file():
-        raise LayermapError(f"{shown(str(project.base_config))}: there is no mkdocs.yml beside content/, and layermap reads "
-                            "the site's name, look and engine settings from it",
-                            "copy mkdocs.yml from the layermap repository (or write one with at least `site_name: …` "
-                            "and `theme: {name: material, font: false}`), then build again; nothing was written")
-
-
 def cmd_build(project: Project, args: argparse.Namespace) -> int:
     from generator.incremental import build
 
-    _require_engine_config(project)
     started = time.perf_counter()
 
     def before_engine(warnings: list[Diagnostic], site_url: str) -> None:
@@ -88,7 +78,6 @@ def cmd_serve(project: Project, args: argparse.Namespace) -> int:
     from generator.incremental import serve
 
     os.environ["LAYERMAP_SITE_URL"] = _served_address(args.address)
-    _require_engine_config(project)
     serve(project, args.address)
     return 0
 

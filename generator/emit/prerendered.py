@@ -26,7 +26,7 @@ from copy import deepcopy
 from pathlib import Path
 
 from generator.emit import page_keys, page_store
-from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, SANITISER, SANITISER_HOOK, write_page
+from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, SANITISER, SANITISER_HOOK, require_base_config, write_page
 from generator.emit.files import write_text_atomically
 from generator.errors import LayermapError
 from generator.processes import fork_context
@@ -47,6 +47,7 @@ def engine_markdown(base_config: Path) -> tuple[list[str], dict[str, dict]]:
     from mkdocs.exceptions import ConfigurationError
     from mkdocs.utils.yaml import yaml_load
 
+    require_base_config(base_config)
     try:
         with base_config.open(encoding="utf-8") as text:
             read = yaml_load(text)

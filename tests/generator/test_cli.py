@@ -135,4 +135,4 @@ def test_build_and_serve_without_mkdocs_yml_say_so_and_write_nothing(mini: MiniP
     said = capsys.readouterr().err
     assert "there is no mkdocs.yml beside content/" in said and "copy mkdocs.yml" in said
     assert "internal error" not in said
-    assert not (mini.root / "site").exists() and not (mini.root / ".layermap").exists()
+    assert not (mini.root / "site").exists()
