@@ -2,7 +2,8 @@
 
 ``generator/workbox/build-service-worker.mjs`` (Node.js, npm ``workbox-build`` pinned in
 package-lock.json) writes ``sw.js`` into the built folder: every page and asset precached with a
-revision, the calculator runtime (``assets/pyodide/``) listed apart to be cached on first use.
+revision, the calculator runtime (``assets/pyodide/``) listed apart to be cached on first use; each
+entry also carries the SHA-256 digest of its file, which the worker checks every cached copy against.
 """
 
 from __future__ import annotations

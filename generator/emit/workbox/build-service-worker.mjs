@@ -3,12 +3,14 @@
 //   node build-service-worker.mjs SITE_DIR
 //
 // SITE_DIR/sw.js gets two manifests, each entry a site-relative URL with a revision (a hash of
-// the file's bytes): every page and asset (precached when the worker installs) and the calculator
+// the file's bytes, which names the entry's cache key) and an integrity (the SHA-256 digest of the
+// bytes, as in Subresource Integrity, which the worker checks every copy it serves against): every page and asset (precached when the worker installs) and the calculator
 // runtime, assets/pyodide/ (about 13 MB: cached when first used or when the reader saves the site).
 // A third list holds the search index alone, cached the same way: a first page view, and the
 // worker's install, never download it; the page fetches it when the reader opens search.
 // The Workbox runtime the worker imports is copied to SITE_DIR/assets/workbox/ (never a CDN).
 // On failure: a message on stderr and exit status 1 (2 when workbox-build is not installed).
+import { createHash } from "node:crypto";
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -59,6 +61,19 @@ function failOnWarnings(what, result) {
   return result;
 }
 
+// Workbox's entries with the SHA-256 digest of each file beside its revision. Workbox fetches a
+// precached file with it at install (the browser checks the bytes); the worker checks every copy
+// it reads from Cache Storage against it, since any page of the same origin can write there.
+function withIntegrity(site) {
+  return async (manifest) => {
+    for (const entry of manifest) {
+      const digest = createHash("sha256").update(await readFile(path.join(site, entry.url))).digest("base64");
+      entry.integrity = `sha256-${digest}`;
+    }
+    return { manifest };
+  };
+}
+
 async function hasRuntime(site) {
   return stat(path.join(site, RUNTIME_FOLDER)).then((found) => found.isDirectory(), () => false);
 }
@@ -68,6 +83,7 @@ async function writeSearchManifest(getManifest, site, swDest) {
   const hasIndex = await stat(path.join(site, SEARCH_INDEX)).then((found) => found.isFile(), () => false);
   const search = !hasIndex ? { manifestEntries: [], count: 0, size: 0 } : failOnWarnings("the search index's manifest", await getManifest({
     globDirectory: site, globPatterns: [SEARCH_INDEX], maximumFileSizeToCacheInBytes: MAX_PAGE_OR_ASSET_BYTES,
+    manifestTransforms: [withIntegrity(site)],
   }));
   const source = await readFile(WORKER_SOURCE, "utf8");
   await writeFile(swDest, source.replace(SEARCH_INJECTION_POINT, JSON.stringify(search.manifestEntries)));
@@ -84,6 +100,7 @@ async function injectRuntimeManifest(injectManifest, site, swSrc, swDest) {
   return failOnWarnings("the calculator runtime's manifest", await injectManifest({
     swSrc, swDest, globDirectory: site, globPatterns: [RUNTIME_FILES],
     injectionPoint: RUNTIME_INJECTION_POINT, maximumFileSizeToCacheInBytes: MAX_RUNTIME_FILE_BYTES,
+    manifestTransforms: [withIntegrity(site)],
   }));
 }
 
@@ -97,6 +114,7 @@ async function writeServiceWorker({ getManifest, injectManifest }, site) {
     const precache = failOnWarnings("the precache manifest", await injectManifest({
       swSrc: withRuntime, swDest: path.join(site, "sw.js"), globDirectory: site, globPatterns: ["**/*"],
       globIgnores: NOT_PRECACHED, maximumFileSizeToCacheInBytes: MAX_PAGE_OR_ASSET_BYTES,
+      manifestTransforms: [withIntegrity(site)],
     }));
     return { precached: precache.count, precachedBytes: precache.size, search: search.count, searchBytes: search.size,
              runtime: runtime.count, runtimeBytes: runtime.size };

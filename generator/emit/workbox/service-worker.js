@@ -14,6 +14,9 @@
 //   - A new build's worker waits until the reader chooses to reload (message SKIP_WAITING).
 //   - sitemap.xml is answered from the manifest for the address the site is actually served from,
 //     so Material's instant navigation works whatever site_url the build had.
+//   - Nothing is served from Cache Storage unless its bytes are the ones this build lists (their
+//     SHA-256 digest is in the manifests): the caches belong to the origin, which on GitHub Pages
+//     every project site of the same user shares, so another site may have written into them.
 importScripts(
   "assets/workbox/workbox-core.prod.js",
   "assets/workbox/workbox-routing.prod.js",
@@ -31,6 +34,8 @@ const SEARCH = self.__LAYERMAP_SEARCH_MANIFEST;
 const SEARCH_CACHE_PREFIX = `layermap-search-${SCOPE}-`;
 const SEARCH_CACHE = SEARCH_CACHE_PREFIX + fingerprint(SEARCH);
 const SEARCH_URLS = new Set(SEARCH.map((entry) => siteUrl(entry.url)));
+// Each cache key's SHA-256 digest ("sha256-<base64>"), from the manifests; the precache's keys are added below.
+const INTEGRITY = new Map([...SEARCH, ...RUNTIME].map((entry) => [siteUrl(entry.url), entry.integrity]));
 
 function siteUrl(relative) {
   return new URL(relative, SCOPE).href;
@@ -44,6 +49,61 @@ function fingerprint(entries) {
   }
   return hash.toString(16);
 }
+
+// --- only this build's bytes -------------------------------------------------------------------
+//
+// Cache Storage belongs to the origin, not to this site: on GitHub Pages another project site of
+// the same user (https://user.github.io/other-project/), or any script on the origin, can open
+// these caches and put its own response under a URL this worker answers. This script is the one
+// thing here that came from this site, so a copy read from a cache is served only if its bytes
+// have the digest the build wrote into it, and with no header but the content type its file name
+// gives (a planted Refresh or Content-Type is not passed on). A copy that fails is deleted and the
+// file fetched again; only a copy that passes is written.
+const CONTENT_TYPES = {
+  html: "text/html; charset=utf-8", js: "text/javascript; charset=utf-8", mjs: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8", json: "application/json", wasm: "application/wasm", zip: "application/zip",
+  py: "text/plain; charset=utf-8", txt: "text/plain; charset=utf-8", xml: "application/xml",
+  svg: "image/svg+xml", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif",
+  webp: "image/webp", ico: "image/x-icon", woff: "font/woff", woff2: "font/woff2",
+};
+
+function contentType(key) {
+  const path = new URL(key).pathname;
+  return CONTENT_TYPES[path.slice(path.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
+}
+
+async function digest(bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `sha256-${btoa(String.fromCharCode(...hash))}`;
+}
+
+// The response rebuilt from its bytes if they are the ones this build lists for `key`, else null.
+async function checked(key, response) {
+  const expected = INTEGRITY.get(key);
+  if (!expected || !response?.ok) return null;
+  const bytes = await response.arrayBuffer();
+  if ((await digest(bytes)) !== expected) return null;
+  return new Response(bytes, { headers: { "Content-Type": contentType(key) } });
+}
+
+// A cache's copy of `key` if it is this build's, else null (and any other copy is deleted).
+async function cachedCopy(cache, key) {
+  const held = await cache.match(key);
+  const copy = held ? await checked(key, held) : null;
+  if (held && !copy) await cache.delete(key);
+  return copy;
+}
+
+// For Workbox's strategies: a copy that fails is a miss, so the strategy fetches the file again.
+const checkedReads = {
+  async cachedResponseWillBeUsed({ cacheName, request, cachedResponse }) {
+    if (!cachedResponse) return null;
+    const copy = await checked(request.url, cachedResponse);
+    if (!copy) await (await caches.open(cacheName)).delete(request);
+    return copy;
+  },
+};
+const checkedWrites = { cacheWillUpdate: ({ request, response }) => checked(request.url, response) };
 
 workbox.core.setCacheNameDetails({ prefix: "layermap" });
 workbox.core.clientsClaim();  // the first install serves the open page at once; later ones wait
@@ -75,17 +135,18 @@ const isSavedRuntimeFile = ({ url }) => savedRuntimeTarget(url) !== null;
 async function answerFromSavedRuntime({ url }) {
   const target = savedRuntimeTarget(url);
   const cache = await caches.open(RUNTIME_CACHE);
-  const saved = await cache.match(target);
+  const saved = await cachedCopy(cache, target);
   if (saved) return saved;
   const response = await fetch(target);
-  if (response.ok) await cache.put(target, response.clone());
+  const copy = await checked(target, response.clone());
+  if (copy) await cache.put(target, copy);
   return response;
 }
 
 async function answerHeadFromSavedRuntime({ url }) {
   const target = savedRuntimeTarget(url);
-  const saved = await (await caches.open(RUNTIME_CACHE)).match(target);
-  return saved ? new Response(null, { status: saved.status, headers: saved.headers }) : fetch(target, { method: "HEAD" });
+  const saved = await cachedCopy(await caches.open(RUNTIME_CACHE), target);
+  return saved ? new Response(null, { headers: saved.headers }) : fetch(target, { method: "HEAD" });
 }
 
 workbox.routing.registerRoute(isSavedRuntimeFile, answerFromSavedRuntime);
@@ -108,7 +169,7 @@ function keepRuntimeOnce() {
 // --- the search index: cached when the reader first opens search -------------------------------
 
 const isSearchIndex = ({ url }) => SEARCH_URLS.has(url.origin + url.pathname);
-workbox.routing.registerRoute(isSearchIndex, new workbox.strategies.CacheFirst({ cacheName: SEARCH_CACHE }));
+workbox.routing.registerRoute(isSearchIndex, new workbox.strategies.CacheFirst({ cacheName: SEARCH_CACHE, plugins: [checkedReads, checkedWrites] }));
 
 // --- sitemap.xml for the address the site is served from ---------------------------------------
 
@@ -128,8 +189,12 @@ function sitemapForScope() {
 workbox.routing.registerRoute(({ url }) => url.origin + url.pathname === siteUrl("sitemap.xml"), sitemapForScope);
 
 // --- pages and assets: precached; a page URL's query (a calculator scenario) never matters -------
-
+//
+// Workbox fetches each file with its digest at install (the browser checks the bytes); a copy that
+// fails the check on a read is fetched the same way and written again (Workbox's repair).
+workbox.precaching.addPlugins([checkedReads]);
 workbox.precaching.precacheAndRoute(PRECACHE, { directoryIndex: "index.html", ignoreURLParametersMatching: [/.*/], cleanURLs: false });
+for (const entry of PRECACHE) INTEGRITY.set(workbox.precaching.getCacheKeyForURL(siteUrl(entry.url)), entry.integrity);
 
 // --- saving for offline -----------------------------------------------------------------------
 
@@ -137,10 +202,12 @@ workbox.precaching.precacheAndRoute(PRECACHE, { directoryIndex: "index.html", ig
 // sends only Last-Modified lets the browser reuse it for a while), which would then be kept as
 // this version's.
 async function ensureCached(cache, key, mode = "reload") {
-  if (await cache.match(key)) return;
+  if (await cachedCopy(cache, key)) return;
   const response = await fetch(key, { cache: mode });
   if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
-  await cache.put(key, response);
+  const copy = await checked(key, response);
+  if (!copy) throw new Error(`${key}: not the file this version lists (the site has changed: reload for the new version)`);
+  await cache.put(key, copy);
 }
 
 async function runtimeSaved() {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import shutil
@@ -94,3 +96,19 @@ def test_the_search_index_is_not_precached_but_listed_apart_to_cache_on_first_us
     assert [e["url"] for e in search] == ["search/search_index.json"] and REVISION.match(search[0]["revision"])
     assert "search/search_index.json" not in {e["url"] for e in worker_manifests(site)[0]}
     assert counts["search"] == 1 and counts["precached"] == 3
+
+
+def test_every_entry_of_every_manifest_carries_the_sha256_digest_of_its_file(tmp_path: Path) -> None:
+    # The worker serves a cached copy only if its bytes have this digest (issue 33, F9).
+    site = small_site(tmp_path)
+    (site / "search").mkdir()
+    (site / "search" / "search_index.json").write_text('{"docs": []}', encoding="utf-8")
+    offline.write_service_worker(site)
+    precache, runtime = worker_manifests(site)
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    search = json.loads(re.search(r"const SEARCH = (\[.*?\]);\n", text).group(1))
+    entries = precache + runtime + search
+    assert len(entries) == 6
+    for entry in entries:
+        digest = base64.b64encode(hashlib.sha256((site / entry["url"]).read_bytes()).digest()).decode()
+        assert entry["integrity"] == f"sha256-{digest}", entry["url"]
