@@ -283,6 +283,7 @@ OUTPUTS: list[dict] = [
     {"name": "fleet_accelerators", "label": "Accelerators in the fleet", "unit": "accelerators", "format": "integer"},
     {"name": "self_cost_per_answer", "label": "Self-hosted cost per answer", "unit": "", "format": "usd"},
     {"name": "self_cost_per_month", "announce": True, "label": "Self-hosted cost per month", "unit": "", "format": "usd"},
+    {"name": "self_marginal_cost_per_answer", "label": "Self-hosted cost per answer at the set load (the least it can cost)", "unit": "", "format": "usd"},
     {"name": "break_even_answers_per_day", "label": "Answers per day from which self-hosting is no dearer", "unit": "answers", "format": "number", "endless": True},
     {"name": "self_hosting_cheaper", "label": "Self-hosting is cheaper at this load", "unit": "", "format": "yesno"},
 ]
@@ -297,6 +298,15 @@ PRESETS: list[dict] = [
             # from a stored copy that carries no date, read 2026-12-03. Its table lists Fable 5.1 and Opus 5
             # but no Opus 5.5, so it is older than the sheet of December 2026. Anthropic's Sonnet 4.5 page
             # sets that model's retirement for 2026-11-30.
+            # Anthropic's sheet of late 2026 (model overview pages, read 2026-12-05): the 5.5 generation. Haiku 5.5's
+            # rates hold for prompts up to 100,000 tokens (five times that above); Sonnet 5.5's cache reads were cut
+            # from $0.20 to $0.10 on 2026-10-07 (see the source's note).
+            prices("claude-opus-5-5", "Claude Opus 5.5: $4 in, $0.20 cached, $20 out (Anthropic, late 2026; read 2026-12-05)",
+                   "anthropic2026opus55", (4.0, 0.20, 20.0)),
+            prices("claude-sonnet-5-5", "Claude Sonnet 5.5: $2 in, $0.10 cached, $10 out (Anthropic, late 2026; read 2026-12-05)",
+                   "anthropic2026sonnet55", (2.0, 0.10, 10.0)),
+            prices("claude-haiku-5-5", "Claude Haiku 5.5, prompts up to 100,000 tokens: $0.10 in, $0.01 cached, $0.50 out (Anthropic, from 2026-10-07; read 2026-12-05)",
+                   "anthropic2026haiku55", (0.10, 0.01, 0.50)),
             prices("claude-haiku-4-5", "Claude Haiku 4.5: $1 in, $0.10 cached, $5 out (Anthropic sheet as stored, undated; read 2026-12-03)",
                    "anthropic-pricing", (1.0, 0.10, 5.0)),
             prices("claude-sonnet-4-5", "Claude Sonnet 4.5, set to retire 2026-11-30: $3 in, $0.30 cached, $15 out (Anthropic sheet as stored, undated; read 2026-12-03)",
@@ -342,6 +352,39 @@ SOURCES: list[dict] = [
         "url": "https://platform.claude.com/docs/en/about-claude/pricing",
         "note": "The stored copy carries no date. Its table lists Claude Fable 5.1 and Opus 5 (released 2026-07-24) "
                 "but no Opus 5.5, so it is older than the sheet of December 2026; check current prices there.",
+    },
+    {
+        "id": "anthropic2026opus55",
+        "kind": "documentation",
+        "title": "Claude Opus 5.5: model overview (model IDs, pricing, comparison with the current line-up)",
+        "authors": "Anthropic",
+        "date": "2026",
+        "url": "https://platform.claude.com/docs/en/models/opus-5-5/overview",
+        "note": "Stored copies carry no date; read 2026-12-05 in Anthropic's localised copies (es, zh-CN), whose figures are "
+                "in English: $4 input, $0.20 cache read, $20 output per million tokens; the line-up table lists Fable 5.1 "
+                "at $10/$50, Sonnet 5.5 at $2/$10 and Haiku 5.5 from $0.10/$0.50, and Opus 5 as legacy.",
+    },
+    {
+        "id": "anthropic2026sonnet55",
+        "kind": "documentation",
+        "title": "Claude Sonnet 5.5: model overview (model IDs, pricing)",
+        "authors": "Anthropic",
+        "date": "2026",
+        "url": "https://platform.claude.com/docs/en/models/sonnet-5-5/overview",
+        "note": "Stored copies (zh-CN, pt-BR), undated: $2 input, $10 output per million tokens, cache reads $0.20. Pricing "
+                "trackers checked against Anthropic's live page on 2026-10-24 and 2026-12-01 (kurofune/claudit v1.9.2, "
+                "phuryn/claude-usage v1.5.7) report the cache read cut to $0.10 from 2026-10-07, which the preset uses.",
+    },
+    {
+        "id": "anthropic2026haiku55",
+        "kind": "documentation",
+        "title": "Claude Haiku 5.5: model overview (model IDs, pricing)",
+        "authors": "Anthropic",
+        "date": "2026-10-07",
+        "url": "https://platform.claude.com/docs/en/models/haiku-5-5/overview",
+        "note": "Released 2026-10-07. For prompts up to 100,000 tokens: $0.10 input, $0.50 output per million tokens "
+                "($0.50 and $2.50 above that); cache reads $0.01 (up to 100,000) as API guides of 2026-10-08 list them. "
+                "Its tokenizer counts about 30 % more tokens than Haiku 4.5's for the same text.",
     },
     {
         "id": "deepseekDay6",

@@ -91,6 +91,23 @@ def test_no_break_even_when_the_api_is_cheaper_than_the_fleets_own_marginal_cost
     assert run(accelerator_hour_price=10, **PRESET["deepseek-r1-2025"])["break_even_answers_per_day"] == math.inf
 
 
+def test_at_the_cheapest_tier_of_late_2026_self_hosting_never_breaks_even():
+    # Issue 30: Claude Haiku 5.5 (2026-10-07) at $0.10 in and $0.50 out is 3,000 × $0.10/M + 500 × $0.50/M
+    # = $0.00055 an answer, below the 70B replica's own $0.00148 of accelerator time at an 80 % load, so
+    # the chat-assistants D3 conclusion flips: no load makes the pair of H100s cheaper (Haiku 4.5's $1/$5
+    # gave a break-even of about 23,500 answers a day).
+    haiku = run(**PRESET["claude-haiku-5-5"])
+    assert haiku["cost_per_answer"] == pytest.approx(0.0003 + 0.00025)
+    assert haiku["self_marginal_cost_per_answer"] == pytest.approx(1.5873 * 2.69 / 3600 / 0.8, rel=1e-3)
+    assert haiku["break_even_answers_per_day"] == math.inf
+    for answers in (1e4, 1e6, 1e9):
+        busy = run(answers_per_day=answers, **PRESET["claude-haiku-5-5"])
+        assert busy["self_hosting_cheaper"] is False
+        assert busy["self_cost_per_answer"] >= busy["self_marginal_cost_per_answer"] * (1 - 1e-9)
+    assert run(**PRESET["claude-haiku-4-5"])["break_even_answers_per_day"] == pytest.approx(23_476, rel=1e-3)
+    assert run(**PRESET["claude-sonnet-5-5"])["break_even_answers_per_day"] == pytest.approx(11_738, rel=1e-3)
+
+
 def test_at_the_break_even_the_fleet_costs_what_the_api_does():
     break_even = run()["break_even_answers_per_day"]
     at = run(answers_per_day=break_even)
@@ -110,6 +127,12 @@ def test_at_the_break_even_the_fleet_costs_what_the_api_does():
         ("claude-sonnet-4-5", (3.0, 0.30, 15.0)),
         ("claude-opus-5", (5.0, 0.50, 25.0)),
         ("claude-opus-4-1", (15.0, 1.50, 75.0)),
+        # Anthropic's model overviews of late 2026, read 2026-12-05: Opus 5.5 $4 / $0.20 / $20; Sonnet 5.5
+        # $2 / $10 with cache reads at $0.10 since 2026-10-07; Haiku 5.5 (prompts up to 100,000 tokens)
+        # $0.10 / $0.01 / $0.50.
+        ("claude-opus-5-5", (4.0, 0.20, 20.0)),
+        ("claude-sonnet-5-5", (2.0, 0.10, 10.0)),
+        ("claude-haiku-5-5", (0.10, 0.01, 0.50)),
         # DeepSeek, Inference System Overview, 2025-03-01: R1 at $0.55 cache miss, $0.14 hit, $2.19 out.
         ("deepseek-r1-2025", (0.55, 0.14, 2.19)),
     ],
