@@ -43,6 +43,7 @@ below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
 
 from __future__ import annotations
 
+from calculators import _moe
 from calculators._checks import in_range, one_of, positive, whole_count
 from calculators._datasheets import ACCELERATORS, GIB, accelerator_options, shared_sources
 
@@ -388,7 +389,10 @@ def activation_bytes_per_layer(seq_len: int, batch: int, hidden: int, heads: int
 def expert_split(params: float, active: float, experts: int, top_k: int) -> tuple[float, float]:
     """(shared parameters, all experts' parameters) from total and active counts.
 
-    total = shared + E·e and active = shared + k·e give e = (total - active)/(E - k).
+    total = shared + E·e and active = shared + k·e give E·e = (total - active) ÷ (1 - k/E), the
+    rule calculators/_moe.py keeps for every calculator. An active count below k/E of the total
+    would leave a negative shared part (and a negative memory that "fits"): refused by that rule,
+    naming active_params and the least it can be.
     """
     if experts == 1:
         return params, 0.0
@@ -396,8 +400,7 @@ def expert_split(params: float, active: float, experts: int, top_k: int) -> tupl
         raise ValueError(f"top_k must be smaller than experts (got {top_k} of {experts}); set experts to 1 for a dense model")
     if active > params:
         raise ValueError(f"active_params must be at most params (got {active:g} > {params:g})")
-    per_expert = (params - active) / (experts - top_k)
-    return params - experts * per_expert, experts * per_expert
+    return _moe.expert_split(params, active, experts, top_k)
 
 
 def all_to_all_bytes_per_token_layer(hidden: int, top_k: int, experts: int) -> float:

@@ -24,7 +24,7 @@ from calcview.values import FORMATTERS
 
 NAMES = sorted(m.name for m in pkgutil.iter_modules(calculators.__path__) if not m.name.startswith("_"))
 MODULES = [pytest.param(importlib.import_module(f"calculators.{name}"), id=name) for name in NAMES]
-SHARED_HELPERS = {"calculators._checks", "calculators._datasheets"}
+SHARED_HELPERS = {"calculators._checks", "calculators._datasheets", "calculators._moe"}
 
 
 def defaults(module) -> dict:  # noqa: ANN001

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from calculators import parallelism
 from calculators._datasheets import ACCELERATORS, GIB
+from calcview.evaluate import field_of_message
 
 MODULE_PATH = Path(parallelism.__file__)
 SHARDING_LEVELS = ["none", "optimizer", "gradients", "everything"]
@@ -488,3 +489,51 @@ def test_moe_shapes_that_cannot_exist_are_refused_with_the_field_named():
     with pytest.raises(ValueError, match="^active_params must be at most params"):
         run(experts=64, top_k=2, active_params=80e9)
     assert run(experts=1, active_params=1e9)["train_flops"] == run()["train_flops"]  # dense: active is not used
+
+
+def test_an_expert_split_with_a_negative_shared_part_is_refused_by_the_active_field():
+    # Issue 30: 100B total, 1B active, 64 experts, top-8 gave a negative shared part, a negative
+    # memory_each_bytes and fits = True. Active can be no less than k/E of the total: 12.5B.
+    impossible = {"params": 100e9, "active_params": 1e9, "experts": 64, "top_k": 8, "dp": 64, "ep": 64}
+    message = "active_params must be at least experts per token ÷ experts of the model size, 12.5 billion (got 1 billion)"
+    with pytest.raises(ValueError) as refused:
+        run(**impossible)
+    assert str(refused.value) == message
+    assert field_of_message(parallelism, message) == "active_params"  # shown by its field, as serving's is
+    edge = run(**{**impossible, "active_params": 12.5e9})  # every parameter in the experts: shared part 0
+    assert edge["weights_bytes"] == pytest.approx(2 * 100e9 / 64, rel=1e-9)
+    assert edge["memory_each_bytes"] > 0
+
+
+def _in_range(spec: dict):
+    """One input anywhere in its declared range, in base units (the form's min and max times ``factor``)."""
+    if spec["control"] == "select":
+        return st.sampled_from([option["value"] for option in spec["options"]])
+    factor = spec.get("factor", 1)
+    if spec.get("step") == 1 and factor == 1:
+        return st.integers(int(spec["min"]), int(spec["max"]))
+    return st.floats(spec["min"], spec["max"], allow_nan=False, allow_infinity=False).map(lambda value: value * factor)
+
+
+IN_RANGE = st.fixed_dictionaries({spec["name"]: _in_range(spec) for spec in parallelism.INPUTS})
+MEMORY_PARTS = ("weights_bytes", "gradients_bytes", "optimizer_bytes", "gathered_bytes", "activation_bytes",
+                "state_each_bytes", "memory_each_bytes", "total_state_bytes")
+
+
+@settings(max_examples=400, deadline=None)
+@given(IN_RANGE)
+def test_any_inputs_in_range_give_no_negative_memory_and_no_nan_or_are_refused_by_a_field(inputs):
+    """Issue 30: random in-range inputs, mixtures of experts included, give either a refusal that names
+    one of the fields, or results with every memory part at least 0, every number finite, and "fits"
+    true exactly when the memory needed is within the accelerator's."""
+    try:
+        result = parallelism.compute(**inputs)
+    except ValueError as error:
+        assert field_of_message(parallelism, str(error)) in inputs, str(error)
+        return
+    for part in MEMORY_PARTS:
+        assert result[part] >= 0, (part, result[part])
+    for name, value in result.items():
+        if isinstance(value, float):
+            assert math.isfinite(value), (name, value)
+    assert result["fits"] == (result["memory_each_bytes"] <= result["memory_per_accelerator"])
