@@ -58,6 +58,18 @@ def copy_project(target: Path) -> Path:
     return target
 
 
+def walked_pages(site: Path) -> list[Path]:
+    """The built pages a walk through every page visits: all of them, but of the learning plans
+    (one template, a page per topic and depth: half the site) only the index, the first plan of
+    each depth and the longest plan; tests/browser/test_learning_plans.py plays plans in full."""
+    pages = sorted(p for p in site.rglob("*.html") if "assets" not in p.parts and "downloads" not in p.parts)
+    plans = [p for p in pages if p.parent.parent.name == "plans"]
+    kept = {p for p in plans if not any(q.parent.name[-3:] == p.parent.name[-3:] for q in plans if q < p)}
+    if plans:
+        kept.add(max(plans, key=lambda p: p.stat().st_size))
+    return [p for p in pages if p not in plans or p in kept]
+
+
 def build_project(root: Path, site_url: str) -> Path:
     from generator.emit.engine import build_site
     from generator.pipeline import generate

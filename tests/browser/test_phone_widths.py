@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.conftest import BuiltSite
+from tests.conftest import BuiltSite, walked_pages
 
 pytestmark = pytest.mark.browser
 WIDTHS = (320, 360, 390)
@@ -13,7 +13,7 @@ WIDTHS = (320, 360, 390)
 
 def site_pages(site: BuiltSite) -> list[str]:
     return sorted(str(p.parent.relative_to(site.site)).replace(".", "") + "/" if p.parent != site.site else ""
-                  for p in site.site.rglob("index.html") if "assets" not in p.parts)
+                  for p in walked_pages(site.site) if p.name == "index.html")
 
 
 def overflow(page: Page, width: int) -> list[str]:

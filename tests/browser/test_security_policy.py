@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from generator.emit.csp import WORKER_POLICY
-from tests.conftest import BuiltSite, _QuietHandler, free_port
+from tests.conftest import BuiltSite, _QuietHandler, free_port, walked_pages
 
 pytestmark = pytest.mark.browser
 READY_MS = 90_000
@@ -54,7 +54,7 @@ class Watch:
 
 def site_urls(site: BuiltSite) -> list[str]:
     urls = []
-    for path in sorted(site.site.rglob("*.html")):
+    for path in walked_pages(site.site):
         relative = path.relative_to(site.site).as_posix()
         urls.append(site.url + (relative.removesuffix("index.html") if relative.endswith("index.html") else relative))
     return urls
