@@ -47,9 +47,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def copy_project(target: Path) -> Path:
+def copy_project(target: Path, content: Path = ROOT / "content") -> Path:
     """A private copy of the project's content and config (the tests never touch the real site/)."""
-    shutil.copytree(ROOT / "content", target / "content")
+    shutil.copytree(content, target / "content")
     shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
     (target / "node_modules").symlink_to(ROOT / "node_modules")
     for folder in ("calculators", "calcview"):
@@ -93,6 +93,18 @@ def serve_folder(folder: Path, port: int) -> ThreadingHTTPServer:
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     """The real content, built once per session and served on a free local port."""
     root = copy_project(tmp_path_factory.mktemp("project"))
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    site = build_project(root, url)
+    server = serve_folder(site, port)
+    yield BuiltSite(root, site, url)
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def mini_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """The small fixture project (tests/fixtures/mini: topics with gaps in their depths), built and served."""
+    root = copy_project(tmp_path_factory.mktemp("mini"), content=ROOT / "tests" / "fixtures" / "mini" / "content")
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     site = build_project(root, url)

@@ -100,8 +100,13 @@ def test_leaving_before_the_url_is_written_keeps_the_scenario_off_other_pages(pa
     """The URL is written once the reader pauses; a reader who leaves first must not carry it along."""
     page.goto(material_site + "calc/")
     page.wait_for_selector(".lm-calc__status[data-state=ready]", timeout=90_000)
-    page.fill("#calc-parallelism-pp", "8")
-    page.locator(".md-content").get_by_role("link", name="home").click()  # before the pause ends
+    # type and leave in one task, so the pause cannot end in between however loaded the machine is
+    page.evaluate("""() => {
+        const field = document.querySelector('#calc-parallelism-pp');
+        field.value = '8';
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        [...document.querySelectorAll('.md-content a')].find(a => a.textContent.trim() === 'home').click();
+    }""")
     page.wait_for_function("!document.querySelector('.lm-calc')")
     page.wait_for_timeout(1_000)  # well past the calculator's pause before writing the URL
     assert "calc-parallelism" not in page.url
