@@ -25,8 +25,38 @@ leading underscore keeps it out of the list of calculators.
 
 from __future__ import annotations
 
+from calculators._checks import in_range
+
 BILLION = 1e9
 ROUNDING = 1e-12  # a split that misses by rounding alone (active = k/E of the total exactly) is kept
+# gpt-oss's input embedding table: vocabulary 201,088 × hidden size 2,880 (model card, section 2),
+# half of Table 1's 1.16 B "embedding + unembedding". The card's active counts (5.13 B, 3.61 B) add
+# up only with the unembedding: 4/128 of 114.71 B MoE + 0.96 B attention + 0.58 B = 5.13 B.
+EMBEDDING_GPT_OSS = 201_088 * 2_880
+MAX_LOOKUP_SHARE = 0.9  # at most 90 % of a model looked up, so that some is read and speeds stay finite
+
+
+def lookup_input(help_text: str) -> dict:
+    """The form field for the looked-up embedding table, the same in every calculator that has one.
+    Its default, 0, leaves the embedding among the weights read (a dense model's card counts it)."""
+    return {
+        "name": "params_lookup",
+        "label": "Parameters looked up, not read (input embedding)",
+        "unit": "billion parameters",
+        "factor": BILLION,
+        "control": "number",
+        "min": 0,
+        "max": 2000,
+        "step": 0.01,
+        "scale": "linear",
+        "default": 0,
+        "help": help_text,
+    }
+
+
+def lookup_parameters(params: float, lookup: float) -> float:
+    """The looked-up embedding table, checked: between 0 and 90 % of the model."""
+    return in_range("params_lookup", lookup, 0, MAX_LOOKUP_SHARE * params)
 
 
 def read_parameters(params: float, active: float, lookup: float = 0.0) -> float:

@@ -42,6 +42,8 @@ from __future__ import annotations
 
 from calculators._datasheets import GIB, shared_sources
 from calculators._checks import at_least, in_range, one_of, positive
+from calculators import _moe
+from calculators._moe import EMBEDDING_GPT_OSS, lookup_parameters, read_parameters
 
 # Bits per weight of each format, counting the block scales stored beside the weights.
 # Block formats, from the block layouts in llama.cpp's ggml/src/ggml-common.h:
@@ -70,11 +72,8 @@ DAYS_PER_YEAR = 365
 TOKENS_PER_MILLION = 1e6
 WATTS_PER_KILOWATT = 1000
 KIB = 1024
-# gpt-oss's input embedding table: vocabulary 201,088 × hidden size 2,880 (model card, section 2),
-# half of Table 1's 1.16B "embedding + unembedding". The card's active counts (5.13B, 3.61B) add
-# up only with the unembedding: 4/128 of 114.71B MoE + 0.96B attention + 0.58B = 5.13B.
-EMBEDDING_GPT_OSS = 201_088 * 2_880
-MAX_LOOKUP_SHARE = 0.9
+# The input embedding rule (looked up, not read) and gpt-oss's table live in calculators/_moe.py,
+# shared with the serving calculator.
 
 TITLE = "Local model calculator: fit, speed and cost per token"
 
@@ -144,21 +143,10 @@ INPUTS: list[dict] = [
         "default": 0,
         "help": "Weights the file stores at 16 bits beside the quantised ones, such as gpt-oss's attention layers and embeddings next to its MXFP4 experts. 0 when the whole file uses the format above.",
     },
-    {
-        "name": "params_lookup",
-        "label": "Parameters looked up, not read (input embedding)",
-        "unit": "billion parameters",
-        "factor": 1e9,
-        "control": "number",
-        "min": 0,
-        "max": 2000,
-        "step": 0.01,
-        "scale": "linear",
-        # 0: leave the embedding in the read weights (the Llama presets). gpt-oss presets set its
-        # 201,088 × 2,880 input embedding table (model card, Table 1 and section 2).
-        "default": 0,
-        "help": "The input embedding table, of which each token fetches only its own row, so it sits in memory but is not read per token. Counted among the 16-bit parameters when those are at least this many. A model card's active parameter count already leaves it out.",
-    },
+    # params_lookup. 0: leave the embedding in the read weights (the Llama presets). gpt-oss presets set its
+    # 201,088 × 2,880 input embedding table (model card, Table 1 and section 2).
+    _moe.lookup_input(
+        "The input embedding table, of which each token fetches only its own row, so it sits in memory but is not read per token. Counted among the 16-bit parameters when those are at least this many. A model card's active parameter count already leaves it out."),
     {
         "name": "context_tokens",
         "label": "Conversation length",
@@ -672,8 +660,7 @@ def compute(
     weight_format = one_of("weight_format", weight_format, FORMATS)
     custom_bits = in_range("custom_bits", custom_bits, 0, 32, open_low=True)
     params_16bit = in_range("params_16bit", params_16bit, 0, params)
-    # At most 90 % of the parameters, so that some are read and the speed stays finite.
-    params_lookup = in_range("params_lookup", params_lookup, 0, MAX_LOOKUP_SHARE * params)
+    params_lookup = lookup_parameters(params, params_lookup)
     context_tokens = at_least("context_tokens", context_tokens, 0)
     kv_bytes_per_token = at_least("kv_bytes_per_token", kv_bytes_per_token, 0)
     allowance = at_least("allowance", allowance, 0)
@@ -696,8 +683,9 @@ def compute(
     room_for_weights = gpu_memory - kv_bytes - allowance - params_16bit * BYTES_PER_16_BIT_WEIGHT
     largest_params = params_16bit + room_for_weights / (bits / BITS_PER_BYTE) if room_for_weights > 0 else 0.0
 
-    # The embedding table is looked up (one row per token), not read; a card's active count omits it.
-    read_params = min(active_params or params, params - params_lookup)
+    # The embedding table is looked up (one row per token), not read; a card's active count omits it
+    # (calculators/_moe.py, the rule the serving calculator uses too).
+    read_params = read_parameters(params, active_params, params_lookup)
     read_16bit = params_16bit - params_lookup if params_16bit >= params_lookup else params_16bit
     active_weight_bytes = weight_bytes_of(read_params, min(read_16bit, read_params), bits)
     bytes_per_token = active_weight_bytes + kv_bytes

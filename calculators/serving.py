@@ -33,11 +33,17 @@ and does 2 × active params operations per token; Kaplan et al., 2020, for the 2
                             elementary probability; the routing counts come from the DeepSeek-V3
                             report, §4.2, and the gpt-oss model card). A dense
                             model is E = k = 1: every weight read once per step.
-    shared / expert split = solved from total and active parameters, since
-                            active = shared + k/E × experts and total = shared + experts:
-                            experts = (total − active) ÷ (1 − k/E), shared = total − experts
+    shared / expert split = solved from total and active parameters by the rule every
+                            calculator shares (calculators/_moe.py): the input embedding table
+                            (lookup) is only looked up, one row per token, and a model card's
+                            active count leaves it out, so total − lookup = shared + experts and
+                            active = shared + k/E × experts:
+                            experts = (total − lookup − active) ÷ (1 − k/E),
+                            shared = total − lookup − experts (gpt-oss model card, Table 1:
+                            gpt-oss-20b's 19.12 B of MoE weights come out only with the lookup out)
     memory_seconds        = (weights read + batch_used × cache per request) ÷ replica bandwidth
     compute_seconds       = 2 × active params × batch_used ÷ (replica peak FLOP/s × share achieved)
+                            (a dense model's active params: all but the looked-up embedding)
     step_seconds          = max(memory_seconds, compute_seconds)   (a roofline, Williams et al., 2009)
     tokens/s per replica  = batch_used ÷ step_seconds
     replicas              = ceil(requests/s × output tokens ÷ tokens/s per replica)
@@ -64,6 +70,7 @@ from __future__ import annotations
 
 import math
 
+from calculators import _moe
 from calculators._datasheets import GIB, accelerator_options, shared_sources
 from calculators._checks import at_least, in_range, one_of, positive, whole_count
 
@@ -101,8 +108,9 @@ ASSUMPTIONS: list[str] = [
     "A mixture of experts keeps every expert in memory and multiplies only the active parameters "
     "per token. Its split into shared (non-expert) and expert parameters is not typed in but solved "
     "from the total and active counts and the routing (active = shared + k/E × expert parameters), "
-    "and every layer is taken to have the same E experts of equal size; where a model has dense "
-    "layers or experts of other sizes the split is an average.",
+    "after taking out the input embedding table, which a token only looks up and a model card's active "
+    "count leaves out (the gpt-oss presets set it); every layer is taken to have the same E experts of "
+    "equal size, and where a model has dense layers or experts of other sizes the split is an average.",
     "A decode step reads the shared weights once and each expert that at least one token of the "
     "batch is routed to; tokens are assumed to pick their k of E experts uniformly and "
     "independently, so an expert is read with probability 1 − (1 − k/E)^batch. Real routers are "
@@ -140,6 +148,10 @@ INPUTS: list[dict] = [
         "default": 0,
         "help": "For a mixture of experts, the parameters one token passes through (DeepSeek-V3: 37 of 671 billion); they set the arithmetic, and with the experts below the split between shared and expert weights. 0 means every parameter is active.",
     },
+    # params_lookup. 0: the Llama presets leave their embedding among the weights read; the gpt-oss presets set
+    # their 201,088 × 2,880 input embedding table (model card, section 2), as the local calculator does.
+    _moe.lookup_input(
+        "The input embedding table: it sits in memory, but each token fetches only its own row, so it is not read per step and a model card's active count leaves it out. Taken out before the shared and expert weights are solved, so it is not booked as expert weight."),
     {
         "name": "experts",
         "label": "Experts per layer (1 = dense)",
@@ -378,7 +390,7 @@ OUTPUTS: list[dict] = [
     {"name": "kv_bytes_per_token_per_accelerator", "label": "KV cache per token on each accelerator", "unit": "", "format": "bytes"},
     {"name": "kv_bytes_per_request", "label": "KV cache per request, as stored", "unit": "", "format": "bytes"},
     {"name": "reserved_bytes", "label": "Reserved for activations and the runtime", "unit": "", "format": "bytes"},
-    {"name": "shared_params", "label": "Shared (non-expert) parameters, solved from total and active", "unit": "parameters", "format": "number"},
+    {"name": "shared_params", "label": "Shared (non-expert) parameters read every step, solved from total and active", "unit": "parameters", "format": "number"},
     {"name": "expert_params", "label": "Routed-expert parameters, solved from total and active", "unit": "parameters", "format": "number"},
     {"name": "memory_needed_bytes", "announce": True, "label": "Memory needed per replica for the batch asked", "unit": "", "format": "bytes"},
     {"name": "replica_memory_bytes", "label": "Memory of one replica", "unit": "", "format": "bytes"},
@@ -416,50 +428,51 @@ PRESETS: list[dict] = [
     {
         "name": "model",
         "label": "Model shape",
-        "fields": ["params", "active_params", "experts", "experts_per_token", "layers", "kv_heads", "head_dim"],
+        "fields": ["params", "active_params", "params_lookup", "experts", "experts_per_token", "layers", "kv_heads", "head_dim"],
         "options": [
             {
                 "id": "llama2-7b",
                 "label": "Llama 2 7B (no grouped-query attention: 32 KV heads)",
                 # Llama 2 paper: 7B uses multi-head attention; 32 layers, 32 heads of 128.
-                "values": {"params": 7e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 32, "kv_heads": 32, "head_dim": 128},
+                "values": {"params": 7e9, "active_params": 0, "params_lookup": 0, "experts": 1, "experts_per_token": 1, "layers": 32, "kv_heads": 32, "head_dim": 128},
                 "source": "llama2",
             },
             {
                 "id": "llama3-8b",
                 "label": "Llama 3 8B (32 layers, 8 KV heads)",
-                "values": {"params": 8e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 32, "kv_heads": 8, "head_dim": 128},
+                "values": {"params": 8e9, "active_params": 0, "params_lookup": 0, "experts": 1, "experts_per_token": 1, "layers": 32, "kv_heads": 8, "head_dim": 128},
                 "source": "grattafiori2024",
             },
             {
                 "id": "llama3-70b",
                 "label": "Llama 3 70B (80 layers, 8 KV heads)",
-                "values": {"params": 70e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 80, "kv_heads": 8, "head_dim": 128},
+                "values": {"params": 70e9, "active_params": 0, "params_lookup": 0, "experts": 1, "experts_per_token": 1, "layers": 80, "kv_heads": 8, "head_dim": 128},
                 "source": "grattafiori2024",
             },
             {
                 "id": "llama3-405b",
                 "label": "Llama 3.1 405B (126 layers, 8 KV heads)",
-                "values": {"params": 405e9, "active_params": 0, "experts": 1, "experts_per_token": 1, "layers": 126, "kv_heads": 8, "head_dim": 128},
+                "values": {"params": 405e9, "active_params": 0, "params_lookup": 0, "experts": 1, "experts_per_token": 1, "layers": 126, "kv_heads": 8, "head_dim": 128},
                 "source": "grattafiori2024",
             },
             {
                 "id": "gpt-oss-120b",
-                "label": "gpt-oss-120b (mixture of experts: 117B, 5.1B active; 36 layers, 8 KV heads of 64)",
-                # Model card: "117B parameters with 5.1B active parameters"; config.json: 36 layers,
-                # 8 key-value heads, head_dim 64, 128 experts of which 4 are active per token. Its
-                # expert weights ship in 4-bit MXFP4.
-                "values": {"params": 117e9, "active_params": 5.1e9, "experts": 128, "experts_per_token": 4,
-                           "layers": 36, "kv_heads": 8, "head_dim": 64},
+                "label": "gpt-oss-120b (mixture of experts: 116.8B, 5.13B active; 36 layers, 8 KV heads of 64)",
+                # Model card, Table 1: 116.83B parameters, 5.13B active, 114.71B of them MoE weights;
+                # config.json: 36 layers, 8 key-value heads, head_dim 64, 128 experts of which 4 are
+                # active per token. Its expert weights ship in 4-bit MXFP4. The 201,088 × 2,880 input
+                # embedding is looked up, not read (calculators/_moe.py).
+                "values": {"params": 116.83e9, "active_params": 5.13e9, "params_lookup": _moe.EMBEDDING_GPT_OSS,
+                           "experts": 128, "experts_per_token": 4, "layers": 36, "kv_heads": 8, "head_dim": 64},
                 "source": "gpt-oss",
             },
             {
                 "id": "gpt-oss-20b",
-                "label": "gpt-oss-20b (mixture of experts: 21B, 3.6B active; 24 layers, 8 KV heads of 64)",
-                # Model card: "21B parameters with 3.6B active parameters", 32 experts, top-4 routing;
-                # config.json: 24 layers, 8 key-value heads, head_dim 64.
-                "values": {"params": 21e9, "active_params": 3.6e9, "experts": 32, "experts_per_token": 4,
-                           "layers": 24, "kv_heads": 8, "head_dim": 64},
+                "label": "gpt-oss-20b (mixture of experts: 20.9B, 3.61B active; 24 layers, 8 KV heads of 64)",
+                # Model card, Table 1: 20.91B parameters, 3.61B active, 19.12B of them MoE weights;
+                # 32 experts, top-4 routing; config.json: 24 layers, 8 key-value heads, head_dim 64.
+                "values": {"params": 20.91e9, "active_params": 3.61e9, "params_lookup": _moe.EMBEDDING_GPT_OSS,
+                           "experts": 32, "experts_per_token": 4, "layers": 24, "kv_heads": 8, "head_dim": 64},
                 "source": "gpt-oss",
             },
             {
@@ -470,7 +483,7 @@ PRESETS: list[dict] = [
                 # 576 numbers, entered here as one "head" of 288 for keys and 288 for values. Each MoE
                 # layer has 1 shared expert (counted with the shared weights) and 256 routed experts,
                 # 8 chosen per token (§2.1.2 and §4.2).
-                "values": {"params": 671e9, "active_params": 37e9, "experts": 256, "experts_per_token": 8,
+                "values": {"params": 671e9, "active_params": 37e9, "params_lookup": 0, "experts": 256, "experts_per_token": 8,
                            "layers": 61, "kv_heads": 1, "head_dim": 288},
                 "source": "deepseek-v3",
             },
@@ -635,23 +648,6 @@ def replicas_for(demand: float, replica_speed: float) -> int:
     return count
 
 
-def expert_split(params: float, active: float, experts: int, chosen: int) -> tuple[float, float]:
-    """(shared, expert) parameters from the total, the active count and the routing k of E.
-
-    active = shared + k/E × expert and params = shared + expert, so expert = (params − active)
-    ÷ (1 − k/E). With k = E every expert is always chosen: all weights count as shared.
-    """
-    if chosen == experts:
-        return params, 0.0
-    expert = (params - active) / (1 - chosen / experts)
-    if expert > params * (1 + 1e-12):
-        raise ValueError(
-            f"active_params must be at least experts_per_token / experts of the model size, "
-            f"{params * chosen / experts / 1e9:g} billion (got {active / 1e9:g} billion)")
-    expert = min(expert, params)
-    return params - expert, expert
-
-
 def weights_read(shared_bytes: float, expert_bytes: float, miss_share: float, tokens: int) -> float:
     """Expected weight bytes a pass over ``tokens`` tokens reads: the shared weights once, and
     each expert unless every token misses it (``miss_share`` = 1 − k/E per token)."""
@@ -689,11 +685,11 @@ def crossover_batch(read_bytes, all_bytes: float, cache_seconds: float, compute_
     return high
 
 
-def active_parameters(params: float, active_params: float) -> float:
-    """Active parameters per token: all of them when 0 is given (a dense model)."""
+def active_parameters(params: float, active_params: float, lookup: float = 0.0) -> float:
+    """Active parameters per token: all but the looked-up embedding when 0 is given (a dense model)."""
     if active_params > params:
         raise ValueError(f"active_params must be at most the model size, {params / 1e9:g} billion (got {active_params / 1e9:g} billion)")
-    return active_params or params
+    return _moe.read_parameters(params, active_params, lookup)
 
 
 def checked(inputs: dict) -> dict:
@@ -706,6 +702,7 @@ def checked(inputs: dict) -> dict:
     for name in ("params", "memory_per_accelerator", "bandwidth_per_accelerator", "peak_flops_per_accelerator", "requests_per_second"):
         clean[name] = positive(name, inputs[name])
     clean["active_params"] = at_least("active_params", inputs["active_params"], 0)
+    clean["params_lookup"] = _moe.lookup_parameters(clean["params"], inputs["params_lookup"])
     clean["compute_share"] = in_range("compute_share", inputs["compute_share"], 0, 1, open_low=True)
     clean["reserved_share"] = in_range("reserved_share", inputs["reserved_share"], 0, 0.9)
     clean["weight_precision"] = one_of("weight_precision", inputs["weight_precision"], WEIGHT_BYTES)
@@ -744,9 +741,9 @@ def memory_plan(v: dict) -> dict:
 
 def speed_plan(v: dict, memory: dict) -> dict:
     """Decode step, prefill and fleet for the batch used (NaN throughout if nothing fits)."""
-    active = active_parameters(v["params"], v["active_params"])
+    active = active_parameters(v["params"], v["active_params"], v["params_lookup"])
     weight_bytes = memory["weight_bytes"]
-    shared, expert = expert_split(v["params"], active, v["experts"], v["experts_per_token"])
+    shared, expert = _moe.expert_split(v["params"], active, v["experts"], v["experts_per_token"], v["params_lookup"])
     miss_share = 1 - v["experts_per_token"] / v["experts"]
     per_param = weight_bytes / v["params"]
 
@@ -826,7 +823,7 @@ def where_the_model_stops(v: dict, memory: dict, speed: dict) -> list[str]:
             f"At a batch of {memory['batch_used']:,} the arithmetic ({speed['compute_seconds'] * 1e3:.3g} ms a step) takes longer "
             f"than reading memory ({speed['memory_seconds'] * 1e3:.3g} ms): decoding is compute-bound, so a bigger batch "
             "adds no output, only waiting for each user.")
-    if v["experts_per_token"] == v["experts"] and speed["active_params_used"] < v["params"]:
+    if v["experts_per_token"] == v["experts"] and speed["active_params_used"] < v["params"] - v["params_lookup"]:
         notes.append(
             "Fewer parameters are active than the model holds, but no routing is given (experts per token equals "
             "experts), so every weight is counted as read at every step; enter the experts per layer and how many "
@@ -842,6 +839,7 @@ def compute(
     *,
     params: float,
     active_params: float,
+    params_lookup: float,
     experts: int,
     experts_per_token: int,
     layers: int,

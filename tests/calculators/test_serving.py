@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import serving
+from calculators import _moe, local, serving
 from calculators._datasheets import GIB
 
 
@@ -278,6 +278,39 @@ def test_a_huge_batch_reads_every_weight_once_and_one_token_reads_the_active_one
     assert run(**long_prompt)["prefill_seconds"] >= 671e9 / (8 * 3.35e12) * (1 - 1e-9)
 
 
+@pytest.mark.parametrize(("model", "moe_weights"), [("gpt-oss-120b", 114.71e9), ("gpt-oss-20b", 19.12e9)])
+def test_the_input_embedding_is_not_booked_as_expert_weight(model, moe_weights):
+    # Issue 30: solved from 20.91B total and 3.61B active, gpt-oss-20b got 19.77B of experts against its
+    # card's 19.12B of MoE weights (Table 1): the 0.58B input embedding, which the card's active count
+    # leaves out, was booked as expert weight. With it taken out (the rule local uses, calculators/_moe.py)
+    # the split matches the card for both models.
+    preset = next(o for o in serving.PRESETS[1]["options"] if o["id"] == model)["values"]
+    result = run(**preset, weight_precision="int4", accelerators=1)
+    assert result["expert_params"] == pytest.approx(moe_weights, rel=0.002)
+    assert result["shared_params"] + result["expert_params"] + result["params_lookup"] == pytest.approx(preset["params"])
+    booked = run(**{**preset, "params_lookup": 0}, weight_precision="int4", accelerators=1)
+    assert booked["expert_params"] > moe_weights * 1.005  # what the old split gave
+
+
+def test_serving_and_local_share_one_lookup_field_and_one_rule():
+    # One rule for both (issue 30): the same form field, and the same parameters read per token.
+    fields = [next(spec for spec in module.INPUTS if spec["name"] == "params_lookup") for module in (serving, local)]
+    assert [{k: v for k, v in spec.items() if k != "help"} for spec in fields] == [
+        {k: v for k, v in _moe.lookup_input("").items() if k != "help"}] * 2
+    preset = next(o for o in serving.PRESETS[1]["options"] if o["id"] == "gpt-oss-20b")["values"]
+    assert run(**preset, weight_precision="int4", accelerators=1)["active_params_used"] == _moe.read_parameters(
+        20.91e9, 3.61e9, _moe.EMBEDDING_GPT_OSS) == 3.61e9
+
+
+def test_a_dense_models_looked_up_embedding_is_neither_read_nor_multiplied():
+    lookup = 128_256 * 4_096  # Llama 3 8B's input embedding table
+    result, whole = run(params=8e9, layers=32, params_lookup=lookup), run(params=8e9, layers=32)
+    assert result["active_params_used"] == 8e9 - lookup
+    assert result["prefill_flops"] == pytest.approx(whole["prefill_flops"] * (8e9 - lookup) / 8e9)
+    assert result["weight_bytes"] == whole["weight_bytes"]  # it still sits in memory
+    assert not any("no routing" in note for note in result["notes"])
+
+
 def test_active_params_without_routing_read_everything_and_say_so():
     result = run(params=117e9, active_params=5.1e9, layers=36, head_dim=64, weight_precision="int4", accelerators=1)
     assert result["step_weights_seconds"] == pytest.approx(58.5e9 / 3.35e12, rel=1e-12)
@@ -293,7 +326,7 @@ def test_dense_defaults_read_all_weights_once_per_step_whatever_the_batch():
 
 @pytest.mark.parametrize(("field", "value", "message"), [
     ("experts_per_token", 9, "experts_per_token must be at most experts, 8 (got 9)"),
-    ("active_params", 1e9, "active_params must be at least experts_per_token / experts of the model size, 8.75 billion (got 1 billion)"),
+    ("active_params", 1e9, "active_params must be at least experts per token ÷ experts of the model size, 8.75 billion (got 1 billion)"),
 ])
 def test_routing_that_cannot_be_refused(field, value, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -354,6 +387,7 @@ scenarios = st.fixed_dictionaries(
     {
         "params": st.floats(min_value=1e8, max_value=2e12),
         "active_params": st.just(0),
+        "params_lookup": st.just(0),
         "experts": st.just(1),
         "experts_per_token": st.just(1),
         "layers": st.integers(1, 200),
@@ -539,7 +573,7 @@ def test_accelerator_presets_cover_late_2026_parts_with_dense_16_bit_peaks():
 
 def test_model_presets_have_the_published_shapes():
     options = {option["id"]: option["values"] for option in serving.PRESETS[1]["options"]}
-    dense = {"active_params": 0, "experts": 1, "experts_per_token": 1, "kv_heads": 8, "head_dim": 128}
+    dense = {"active_params": 0, "params_lookup": 0, "experts": 1, "experts_per_token": 1, "kv_heads": 8, "head_dim": 128}
     assert options["llama3-8b"] == {"params": 8e9, "layers": 32, **dense}
     assert options["llama3-70b"] == {"params": 70e9, "layers": 80, **dense}
     assert options["llama3-405b"] == {"params": 405e9, "layers": 126, **dense}
@@ -547,6 +581,7 @@ def test_model_presets_have_the_published_shapes():
     assert (options["gpt-oss-120b"]["experts"], options["gpt-oss-120b"]["experts_per_token"]) == (128, 4)
     assert (options["gpt-oss-20b"]["experts"], options["gpt-oss-20b"]["experts_per_token"]) == (32, 4)
     assert options["llama2-7b"]["kv_heads"] == 32
-    assert options["gpt-oss-120b"]["active_params"] == 5.1e9
+    assert (options["gpt-oss-120b"]["params"], options["gpt-oss-120b"]["active_params"]) == (116.83e9, 5.13e9)
+    assert options["gpt-oss-20b"]["params_lookup"] == 201_088 * 2_880  # the input embedding, as in local
     deepseek = run(**options["deepseek-v3"])
     assert deepseek["kv_bytes_per_token"] == 576 * 61 * 2  # latent 512 + rotary key 64, per layer, 16-bit
