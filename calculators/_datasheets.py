@@ -57,6 +57,19 @@ SHARED: dict[str, dict] = {
         "date": "2025-03-18",
         "url": "https://www.nvidia.com/en-us/data-center/gb300-nvl72/",
     },
+    # The HGX B200's own datasheet prints the per-GPU row the HGX page leaves out: 180 GB HBM3E and
+    # 7.7 TB/s (the DGX B200 page's 64 TB/s for 8 GPUs, 8 TB/s each, is the HBM stacks' rating).
+    "nvidia-hgx-b200-datasheet": {
+        "id": "nvidia-hgx-b200-datasheet",
+        "kind": "datasheet",
+        "title": "NVIDIA HGX B200 datasheet (HGX B200 column: GPU memory | bandwidth per GPU)",
+        "authors": "NVIDIA",
+        "date": "2025",
+        "url": "https://dam-cdn.nvd.orangelogic.com/AssetLink/y441155802qub41q118b2852i557jem5.pdf",
+        "note": "NVIDIA's asset server; the same 7,680-bit memory bus at 3,996 MHz that the CUDA driver "
+                "reports for a B200 gives 7,680 ÷ 8 × 3,996 × 10⁶ × 2 ≈ 7.67 TB/s (pytorch/ao pull request 4002, "
+                "March 2026).",
+    },
     # The per-GPU memory of the Blackwell parts is printed only here and on the DGX pages (the
     # HGX and NVL72 pages give rounded totals for 8 or 72 GPUs).
     "nvidia-dgx-b200": {
@@ -161,11 +174,14 @@ ACCELERATORS: dict[str, dict] = {
     # HGX page (HGX B200, 8 GPUs): FP4 "144 PFLOPS | 72 PFLOPS" (sparse | dense) -> 9 PFLOPS dense
     # per GPU; FP8/FP6 72 and FP16/BF16 36 PFLOPS with sparsity -> 4.5 and 2.25 dense per GPU;
     # NVSwitch GPU-to-GPU 1.8 TB/s (both directions together) -> 900 GB/s each way; total memory
-    # "1.4 TB". The exact memory is on the DGX B200 page (same 8 GPUs): 1,440 GB and 64 TB/s ->
-    # 180 GB and 8 TB/s per GPU.
+    # "1.4 TB". The HGX B200 datasheet's per-GPU column agrees (FP4 18, FP8/FP6 9 and FP16/BF16
+    # 4.5 PFLOPS with sparsity, dense one half) and prints "GPU Memory | Bandwidth: 180 GB HBM3E |
+    # 7.7 TB/s". The DGX B200 page's 1,440 GB and 64 TB/s for the same 8 GPUs would give 8 TB/s
+    # each: that is the rating of the eight HBM3E stacks, not what the GPU's memory bus runs at, so
+    # the per-GPU datasheet's 7.7 TB/s is used (issue 30), as for the HGX B300 below.
     "b200": {"label": "NVIDIA B200 (HGX, 180 GB)", "memory": 180 * GIB, "dense_bf16_flops": 2250e12,
-             "dense_fp8_flops": 4500e12, "dense_fp4_flops": 9000e12, "memory_bandwidth": 8e12,
-             "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-specs"},
+             "dense_fp8_flops": 4500e12, "dense_fp4_flops": 9000e12, "memory_bandwidth": 7.7e12,
+             "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-b200-datasheet"},
     # HGX page (HGX B300, 8 Blackwell Ultra GPUs): FP4 "144 PFLOPS | 108 PFLOPS" (sparse | dense)
     # -> 13.5 PFLOPS dense per GPU (the Blackwell Ultra datasheet's per-GPU row rounds this to
     # "18 | 14"); FP8/FP6 72 and FP16/BF16 36 PFLOPS with sparsity -> 4.5 and 2.25 dense; NVSwitch

@@ -306,7 +306,7 @@ PRESETS: list[dict] = [
 
 SOURCES: list[dict] = [
     *shared_sources(
-        "nvidia-gb300-nvl72", "nvidia-gb200-nvl72", "nvidia-hgx-specs",
+        "nvidia-gb300-nvl72", "nvidia-gb200-nvl72", "nvidia-hgx-specs", "nvidia-hgx-b200-datasheet",
         "nvidia-h100-datasheet", "nvidia-a100-datasheet",
     ),
     {

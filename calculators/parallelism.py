@@ -268,7 +268,7 @@ PRESETS: list[dict] = [
 
 SOURCES: list[dict] = [
     *shared_sources("nvidia-a100-datasheet", "nvidia-h100-datasheet", "nvidia-h200-datasheet", "nvidia-hgx-specs",
-                    "nvidia-gb200-nvl72", "nvidia-gb300-nvl72", "amd-mi300x-datasheet",
+                    "nvidia-hgx-b200-datasheet", "nvidia-gb200-nvl72", "nvidia-gb300-nvl72", "amd-mi300x-datasheet",
                     "amd-mi355x-datasheet", "google-tpu-v5p", "google-tpu-ironwood", "grattafiori2024"),
     {"id": "korthikanti2022", "kind": "paper", "title": "Reducing Activation Recomputation in Large Transformer Models",
      "authors": "Korthikanti, Casper, Lym, McAfee, Andersch, Shoeybi, Catanzaro", "date": "2022-05-10",

@@ -127,3 +127,15 @@ def test_a_preset_for_an_entry_without_a_fact_names_the_missing_fact():
     assert option["missing"] == {"bandwidth": "scale_up_bandwidth", "flops": "dense_fp4_flops"}
     (complete,) = accelerator_options({"flops": "dense_fp4_flops"}, "b300")
     assert complete["values"] == {"flops": 13500e12} and "missing" not in complete
+
+
+def test_hgx_memory_bandwidth_is_the_per_gpu_datasheets_not_the_hbm_stacks_rating():
+    """Issue 30: the DGX B200 page's 64 TB/s for 8 GPUs is 8 TB/s each; the HGX B200 datasheet's
+    per-GPU column prints 7.7 TB/s, what the 7,680-bit bus at 3,996 MHz carries (7.67 TB/s), and the
+    HGX B300 prints the same. The rack parts (GB200, GB300) keep their 8 TB/s per GPU."""
+    bus = 7_680 / 8 * 3_996e6 * 2
+    for accelerator in ("b200", "b300"):
+        assert ACCELERATORS[accelerator]["memory_bandwidth"] == 7.7e12
+        assert ACCELERATORS[accelerator]["memory_bandwidth"] == pytest.approx(bus, rel=0.005)
+    assert ACCELERATORS["b200"]["source"] == "nvidia-hgx-b200-datasheet"
+    assert ACCELERATORS["gb200-nvl72"]["memory_bandwidth"] == ACCELERATORS["gb300-nvl72"]["memory_bandwidth"] == 8e12

@@ -567,7 +567,7 @@ def test_accelerator_presets_cover_late_2026_parts_with_dense_16_bit_peaks():
                             "mi300x", "mi355x", "tpu-v5p", "tpu-ironwood"}
     assert options["h100-sxm"] == {"memory_per_accelerator": 80 * GIB, "bandwidth_per_accelerator": 3.35e12, "peak_flops_per_accelerator": 989e12}
     assert options["h200-sxm"]["bandwidth_per_accelerator"] == 4.8e12
-    assert options["b200"] == {"memory_per_accelerator": 180 * GIB, "bandwidth_per_accelerator": 8e12, "peak_flops_per_accelerator": 2250e12}
+    assert options["b200"] == {"memory_per_accelerator": 180 * GIB, "bandwidth_per_accelerator": 7.7e12, "peak_flops_per_accelerator": 2250e12}
     assert options["mi300x"]["peak_flops_per_accelerator"] == 1307.4e12  # dense, not the 2,614.9 with sparsity
 
 
