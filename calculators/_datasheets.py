@@ -58,7 +58,8 @@ SHARED: dict[str, dict] = {
         "url": "https://www.nvidia.com/en-us/data-center/gb300-nvl72/",
     },
     # The HGX B200's own datasheet prints the per-GPU row the HGX page leaves out: 180 GB HBM3E and
-    # 7.7 TB/s (the DGX B200 page's 64 TB/s for 8 GPUs, 8 TB/s each, is the HBM stacks' rating).
+    # 7.7 TB/s (the DGX B200 page's 64 TB/s for 8 GPUs, 8 TB/s each, is the full chip's figure as
+    # announced, 192 GB at 8 TB/s).
     "nvidia-hgx-b200-datasheet": {
         "id": "nvidia-hgx-b200-datasheet",
         "kind": "datasheet",
@@ -177,8 +178,9 @@ ACCELERATORS: dict[str, dict] = {
     # "1.4 TB". The HGX B200 datasheet's per-GPU column agrees (FP4 18, FP8/FP6 9 and FP16/BF16
     # 4.5 PFLOPS with sparsity, dense one half) and prints "GPU Memory | Bandwidth: 180 GB HBM3E |
     # 7.7 TB/s". The DGX B200 page's 1,440 GB and 64 TB/s for the same 8 GPUs would give 8 TB/s
-    # each: that is the rating of the eight HBM3E stacks, not what the GPU's memory bus runs at, so
-    # the per-GPU datasheet's 7.7 TB/s is used (issue 30), as for the HGX B300 below.
+    # each: the full chip's figure as announced (192 GB at 8 TB/s), while the part sold exposes 180
+    # GB and, by its own datasheet and the bus width its driver reports, 7.7 TB/s. The per-GPU
+    # datasheet's 7.7 TB/s is used (issue 30), as for the HGX B300 below.
     "b200": {"label": "NVIDIA B200 (HGX, 180 GB)", "memory": 180 * GIB, "dense_bf16_flops": 2250e12,
              "dense_fp8_flops": 4500e12, "dense_fp4_flops": 9000e12, "memory_bandwidth": 7.7e12,
              "scale_up_bandwidth": 900e9, "scale_up_domain": 8, "source": "nvidia-hgx-b200-datasheet"},

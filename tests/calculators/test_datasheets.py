@@ -130,7 +130,7 @@ def test_a_preset_for_an_entry_without_a_fact_names_the_missing_fact():
 
 
 def test_hgx_memory_bandwidth_is_the_per_gpu_datasheets_not_the_hbm_stacks_rating():
-    """Issue 30: the DGX B200 page's 64 TB/s for 8 GPUs is 8 TB/s each; the HGX B200 datasheet's
+    """Issue 30: the DGX B200 page's 64 TB/s for 8 GPUs is 8 TB/s each (the chip as announced); the HGX B200 datasheet's
     per-GPU column prints 7.7 TB/s, what the 7,680-bit bus at 3,996 MHz carries (7.67 TB/s), and the
     HGX B300 prints the same. The rack parts (GB200, GB300) keep their 8 TB/s per GPU."""
     bus = 7_680 / 8 * 3_996e6 * 2
