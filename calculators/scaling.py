@@ -68,6 +68,9 @@ CRITICAL_BATCH_FACTOR = 2  # C = 2 C_min when training at the critical batch siz
 FLOP_PER_PARAM_TOKEN = 6  # 2 forward + 4 backward
 
 # Where the model stops: beyond these, a note says so.
+# Hoffmann et al. 2022, Table A3 (approach 3): a 1-billion-parameter model is compute-optimal at 1.62e20 FLOP.
+TABLE_A3_PARAMS, TABLE_A3_FLOP = 1e9, 1.62e20
+SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 MEASURED_UP_TO_FLOP = 1e22  # the fits' own runs: Hoffmann et al. up to 16B parameters, Kaplan 1.5B
 OPEN_WEB_TOKENS = 15e12  # FineWeb, the largest open English web corpus of 2024 (Penedo et al.)
 OVERTRAINED_TOKENS_PER_PARAM = 100
@@ -109,7 +112,7 @@ INPUTS: list[dict] = [
         "default": "hoffmann2022",
         "help": "Hoffmann et al.'s constants as printed, or Besiroglu et al.'s refit of the same data.",
         "options": [
-            {"value": "hoffmann2022", "label": "Hoffmann et al. 2022 as printed (E 1.69, A 406.4, B 410.7, α 0.34, β 0.28)"},
+            {"value": "hoffmann2022", "label": "Hoffmann et al. 2022 as printed, rounded: they do not reproduce the paper's own Table A3 (E 1.69, A 406.4, B 410.7, α 0.34, β 0.28)"},
             {"value": "besiroglu2024", "label": "Besiroglu et al. 2024 refit (E 1.82, A 482, B 2085, α 0.348, β 0.366)"},
         ],
     },
@@ -186,10 +189,12 @@ OUTPUTS: list[dict] = [
     {"name": "rule_params", "announce": True, "label": "Chinchilla rule: compute-optimal parameters", "unit": "parameters", "format": "number"},
     {"name": "rule_tokens", "label": "Chinchilla rule: compute-optimal tokens", "unit": "tokens", "format": "number"},
     {"name": "rule_loss", "label": "Chinchilla rule: predicted loss (the chosen fit)", "unit": "nats per token", "format": "number"},
-    {"name": "fit_params", "announce": True, "label": "Chinchilla fit (approach 3): compute-optimal parameters", "unit": "parameters", "format": "number"},
-    {"name": "fit_tokens", "label": "Chinchilla fit (approach 3): compute-optimal tokens", "unit": "tokens", "format": "number"},
-    {"name": "fit_tokens_per_param", "label": "Chinchilla fit (approach 3): tokens per parameter", "unit": "", "format": "number"},
-    {"name": "fit_loss", "label": "Chinchilla fit (approach 3): least predicted loss for the budget", "unit": "nats per token", "format": "number"},
+    # Worked out here from the chosen constants: never to be read as Hoffmann et al.'s Table A3, which the
+    # printed constants do not reproduce (Besiroglu et al. 2024), hence the labels and the note below.
+    {"name": "fit_params", "announce": True, "label": "Approach-3 formula with the chosen constants (not the paper's Table A3): compute-optimal parameters", "unit": "parameters", "format": "number"},
+    {"name": "fit_tokens", "label": "Approach-3 formula with the chosen constants: compute-optimal tokens", "unit": "tokens", "format": "number"},
+    {"name": "fit_tokens_per_param", "label": "Approach-3 formula with the chosen constants: tokens per parameter", "unit": "", "format": "number"},
+    {"name": "fit_loss", "label": "Approach-3 formula with the chosen constants: least predicted loss for the budget", "unit": "nats per token", "format": "number"},
     {"name": "kaplan_params", "announce": True, "label": "Kaplan: compute-optimal parameters", "unit": "parameters", "format": "number"},
     {"name": "kaplan_tokens", "label": "Kaplan: tokens (budget ÷ 6N)", "unit": "tokens", "format": "number"},
     {"name": "kaplan_tokens_per_param", "label": "Kaplan: tokens per parameter", "unit": "", "format": "number"},
@@ -436,9 +441,30 @@ def isoflop_curve(fit: dict[str, float], budget: float, plan: dict) -> dict:
     return {"isoflop_points": points, "isoflop_marks": marks}
 
 
+def power_of_ten(value: float) -> str:
+    """``value`` as "2.64 × 10²⁰" (three figures)."""
+    mantissa, exponent = f"{value:.2e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPTS)}"
+
+
+def printed_fit_gap() -> tuple[float, float]:
+    """(FLOP the printed constants ask for a 1-billion-parameter optimum, that ÷ Table A3's 1.62 × 10²⁰)."""
+    fit = LOSS_FITS["hoffmann2022"]
+    g = fit_optimum(fit, FLOP_PER_PARAM_TOKEN)[0]  # N_opt = g (C/6)^(β/(α+β)), so g is N_opt at C = 6
+    budget = FLOP_PER_PARAM_TOKEN * (TABLE_A3_PARAMS / g) ** ((fit["alpha"] + fit["beta"]) / fit["beta"])
+    return budget, budget / TABLE_A3_FLOP
+
+
 def where_the_model_stops(v: dict, budget: dict, model: dict) -> list[str]:
     """One sentence for each way these inputs leave the range where the fits were measured."""
     notes = []
+    if v["loss_fit"] == "hoffmann2022":
+        needed, ratio = printed_fit_gap()
+        notes.append(
+            "The approach-3 figures are worked out here from Hoffmann et al.'s constants as printed, which are "
+            "rounded; they are not the paper's Table A3 and do not reproduce it: the table puts a "
+            f"1-billion-parameter optimum at 1.62 × 10²⁰ FLOP, these constants at {power_of_ten(needed)} FLOP ({ratio:.2g} times "
+            "as much). Besiroglu et al.'s refit is the other choice of fit.")
     if max(v["compute_budget"], model["model_flops_6nd"]) > MEASURED_UP_TO_FLOP * 1000:
         notes.append(
             "Both fits were measured on runs below about 10²² FLOP (Chinchilla's largest model had 16 billion "

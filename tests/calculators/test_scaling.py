@@ -139,10 +139,28 @@ def test_loss_terms_add_up_to_the_loss():
 
 
 def test_notes_say_when_the_budget_is_far_past_the_measured_runs_and_wants_more_data_than_exists():
-    assert run()["notes"] == []
+    assert run(loss_fit="besiroglu2024")["notes"] == []
     far = run(compute_budget=1e27)["notes"]
     assert any("extrapolation" in note for note in far)
     assert any("15 trillion tokens" in note for note in far)
+
+
+def test_the_printed_constants_output_cannot_be_taken_for_the_papers_table_a3():
+    """Issue 30: approach 3 as printed does not reproduce its own Table A3 (Besiroglu et al. 2024), so
+    the page says whose numbers these are: labels, the choice of fit, and a note with the gap."""
+    labels = {spec["name"]: spec["label"] for spec in scaling.OUTPUTS}
+    assert "not the paper's Table A3" in labels["fit_params"]
+    assert all(labels[name].startswith("Approach-3 formula with the chosen constants")
+               for name in ("fit_params", "fit_tokens", "fit_tokens_per_param", "fit_loss"))
+    choice = next(spec for spec in scaling.INPUTS if spec["name"] == "loss_fit")["options"][0]
+    assert choice["value"] == "hoffmann2022" and "do not reproduce the paper's own Table A3" in choice["label"]
+    # The note's figure: the printed constants' 1-billion-parameter optimum, against the table's 1.62e20 FLOP.
+    needed, ratio = scaling.printed_fit_gap()
+    assert run(loss_fit="hoffmann2022", compute_budget=needed)["fit_params"] == pytest.approx(1e9, rel=1e-9)
+    assert ratio == pytest.approx(needed / 1.62e20) and ratio > 1.5
+    notes = run(loss_fit="hoffmann2022")["notes"]
+    assert len(notes) == 1 and "not the paper's Table A3" in notes[0] and "2.64 × 10²⁰ FLOP" in notes[0]
+    assert not any("Table A3" in note for note in run(loss_fit="besiroglu2024")["notes"])
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
