@@ -18,11 +18,11 @@ from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from generator.emit.engine_choice import engine_packages
 from generator.emit.files import write_text_atomically
 
 RECORD = "last-build.json"
 SKIPPED_FOLDERS = ("cache", "prerendered")  # the generated folder's caches are not engine inputs (a prerendered page is its Markdown's)
-ENGINE_PACKAGES = ("mkdocs", "mkdocs-material", "markdown", "pymdown-extensions", "nh3")
 CODE = Path(__file__).resolve().parents[2]  # generator/, calculators/, calcview/ beside each other
 
 
@@ -62,7 +62,7 @@ def engine_inputs(generated: Path) -> dict[str, str]:
     return {
         "tree": fingerprint(generated, SKIPPED_FOLDERS + (RECORD,)),
         "site_url": os.environ.get("LAYERMAP_SITE_URL", ""),
-        "engine": " ".join(f"{name}={_package_version(name)}" for name in ENGINE_PACKAGES),
+        "engine": " ".join(f"{name}={_package_version(name)}" for name in (*engine_packages(), "nh3")),
         "code": code_fingerprint(),
     }
 

@@ -18,13 +18,13 @@ import hashlib
 import json
 import os
 import secrets
+import sys
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 
 PRERENDER_FORMAT = 3
 FORMAT = 3  # the entries' layout and keys: a change here invalidates every entry
-PACKAGES = ("markdown", "pymdown-extensions", "pygments", "mkdocs", "mkdocs-material", "nh3")
 # The events whose handlers can change what a page converts to, or what the theme's search reads.
 PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
 MIN_KEY_BYTES, MAX_KEY_BYTES = 32, 64  # blake2b takes a key of up to 64 bytes
@@ -58,10 +58,20 @@ def digest(*parts: object) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=20, key=machine_key()).hexdigest()
 
 
+# What else turns Markdown into pages; the engine itself is whichever one is building (engine_package).
+CONVERTERS = ("markdown", "pymdown-extensions", "pygments", "mkdocs-material", "nh3")
+
+
+def engine_package() -> str:
+    """The engine building now: ProperDocs once its replacement answers MkDocs' imports, else MkDocs.
+    (Read from what is loaded: this module runs beside the hooks, without layermap's package.)"""
+    return "properdocs" if "properdocs.replacement" in sys.modules else "mkdocs"
+
+
 @cache
 def package_versions() -> tuple[str, ...]:
     found = []
-    for name in PACKAGES:
+    for name in (engine_package(), *CONVERTERS):
         try:
             found.append(f"{name}=={metadata.version(name)}")
         except metadata.PackageNotFoundError:
