@@ -34,8 +34,13 @@ bytes (decimal, 1 GB = 1e9 bytes), FLOP, FLOP/s, seconds. The pieces and where t
   (Narayanan et al. 2021, section 2.2).
 * Mixture of experts: memory from total parameters (expert weights further split over the
   expert-parallel ways), compute from active parameters; all-to-all traffic per token and MoE
-  layer = dispatch + combine, each hidden × 2 bytes × top-k, forward and backward
-  (DeepSeek-AI 2024, on cross-node all-to-all communication).
+  layer = dispatch + combine, each hidden × bytes per number × top-k, forward and backward
+  (DeepSeek-AI 2024, on cross-node all-to-all communication). In BF16 both ways carry 2 bytes a
+  number. DeepSeek-V3 sends the dispatch in FP8 and keeps the combine in BF16 (its report, §3.3.2,
+  "Low-Precision Communication"), with one 32-bit scale per 1 × 128 tile of activations (§3.3.2,
+  "Fine-Grained Quantization"): 1 + 4/128 bytes a number out, 2 back. The backward pass sends the
+  same the other way round (the backward of a dispatch is a combine, of a combine a dispatch, as
+  DeepSeek's DeepEP library implements them), so the gradient bound for the experts goes in FP8 too.
 
 Standard library only; knows nothing of HTML. The user interface is declared as plain data
 below (INPUTS, OUTPUTS, PRESETS, SOURCES, FIGURES) and drawn by ``calcview``.
@@ -54,6 +59,12 @@ ATTENTION_FLOPS_PER_LAYER_WIDTH_TOKEN = 12  # 12·L·h·s per token, forward + b
 ATTENTION_FORWARD_FLOPS = 4  # QKᵀ and scores × V, forward only: 4·L·h·s per token (recomputed by "selective")
 ACTIVATION_BYTES = 2  # 16-bit activations, as in Korthikanti et al. 2022 Table 2
 ALL_TO_ALL_BYTES = 2  # 16-bit hidden vectors sent to and back from the experts
+FP8_TILE = 128  # values per 32-bit scale in DeepSeek-V3's FP8 activations (1 x 128 tiles)
+# Bytes per number of the hidden vectors: (dispatch, towards the experts; combine, back from them).
+ALL_TO_ALL_FORMATS: dict[str, tuple[float, float]] = {
+    "bf16": (ALL_TO_ALL_BYTES, ALL_TO_ALL_BYTES),
+    "fp8-dispatch": (1 + 4 / FP8_TILE, ALL_TO_ALL_BYTES),
+}
 
 # Bytes each parameter carries in 16-bit mixed-precision training with Adam (Rajbhandari et al. 2019).
 WEIGHT_BYTES = 2  # 16-bit weight
@@ -127,6 +138,12 @@ INPUTS: list[dict] = [
     _slider("experts", "Experts per layer", "experts", 1, 1024, 1,
             "Routed experts in each mixture-of-experts layer; 1 means a dense model."),
     _slider("top_k", "Experts per token", "experts", 1, 64, 1, "How many experts each token is sent to (top-k)."),
+    # BF16 both ways by default (Megatron-LM's and most frameworks'); the DeepSeek-V3 preset sends the dispatch in FP8.
+    _select("all_to_all_format", "Number format of the expert all-to-all", "bf16",
+            "What the hidden vectors travel in to the experts (dispatch) and back (combine). DeepSeek-V3 sends "
+            "the dispatch in FP8 with a 32-bit scale per 128 numbers and keeps the combine in BF16.",
+            [("bf16", "BF16 both ways (2 bytes a number)"),
+             ("fp8-dispatch", "FP8 dispatch, BF16 combine, as DeepSeek-V3 (1.03 and 2 bytes a number)")]),
     _slider("tp", "Tensor-parallel ways", "accelerators", 1, 64, 1,
             "Each layer's matrices are cut across this many accelerators (usually within one server)."),
     _slider("pp", "Pipeline stages", "accelerators", 1, 128, 1,
@@ -206,6 +223,7 @@ OUTPUTS: list[dict] = [
     {"name": "days", "announce": True, "label": "Training time", "unit": "", "format": "days"},
     {"name": "accelerator_hours", "label": "Accelerator-hours", "unit": "accelerator-hours", "format": "number"},
     {"name": "all_to_all_bytes_per_token_layer", "label": "Expert all-to-all per token and MoE layer", "unit": "", "format": "bytes"},
+    {"name": "all_to_all_vs_bf16", "label": "Expert all-to-all against sending it all in BF16", "unit": "", "format": "percent"},
     {"name": "all_to_all_bytes_per_step", "label": "Expert all-to-all leaving each accelerator per step", "unit": "", "format": "bytes"},
 ]
 
@@ -232,9 +250,11 @@ def _accelerator_presets() -> list[dict]:
 
 
 def _model(option_id: str, label: str, source: str, params: float, tokens: float, layers: int, hidden: int,
-           heads: int, seq_len: int, *, active: float | None = None, experts: int = 1, top_k: int = 1) -> dict:
+           heads: int, seq_len: int, *, active: float | None = None, experts: int = 1, top_k: int = 1,
+           all_to_all: str = "bf16") -> dict:
     values = {"params": params, "active_params": params if active is None else active, "tokens": tokens,
-              "layers": layers, "hidden": hidden, "heads": heads, "seq_len": seq_len, "experts": experts, "top_k": top_k}
+              "layers": layers, "hidden": hidden, "heads": heads, "seq_len": seq_len, "experts": experts, "top_k": top_k,
+              "all_to_all_format": all_to_all}
     return {"id": option_id, "label": label, "values": values, "source": source}
 
 
@@ -248,7 +268,8 @@ PRESETS: list[dict] = [
     {
         "name": "model",
         "label": "Model",
-        "fields": ["params", "active_params", "tokens", "layers", "hidden", "heads", "seq_len", "experts", "top_k"],
+        "fields": ["params", "active_params", "tokens", "layers", "hidden", "heads", "seq_len", "experts", "top_k",
+                   "all_to_all_format"],
         "options": [
             # Llama 3 shapes: Grattafiori et al. 2024, Table 3; 8,192-token pre-training sequences.
             _model("llama3-8b", "8B (Llama 3 8B, 15T tokens)", "grattafiori2024", 8e9, 15e12, 32, 4096, 32, 8192),
@@ -261,7 +282,7 @@ PRESETS: list[dict] = [
             # DeepSeek-V3: 671B total, 37B active, 61 layers, width 7,168, 128 heads, 256 routed experts, 8 per
             # token, 4K pre-training sequences, 14.8T tokens (DeepSeek-AI 2024).
             _model("deepseek-v3", "671B MoE, 37B active (DeepSeek-V3, 14.8T tokens)", "deepseek-v3", 671e9, 14.8e12,
-                   61, 7168, 128, 4096, active=37e9, experts=256, top_k=8),
+                   61, 7168, 128, 4096, active=37e9, experts=256, top_k=8, all_to_all="fp8-dispatch"),
         ],
     },
 ]
@@ -342,7 +363,11 @@ ASSUMPTIONS: list[str] = [
     "overheads they quote (2.7 % for GPT-3) come out near a third of that here.",
     "A mixture of experts is described by total and active parameters, experts per layer and experts per token; "
     "every layer is taken to be an MoE layer, experts are spread evenly over the expert-parallel ways, and the "
-    "all-to-all sends 16-bit hidden vectors, with the share (ep - 1)/ep leaving each accelerator.",
+    "all-to-all sends each token's hidden vector to each of its k experts and back, with the share (ep - 1)/ep leaving "
+    "each accelerator: in BF16 both ways, or as DeepSeek-V3 sends it, the dispatch in FP8 with a 32-bit scale per 128 "
+    "numbers and the combine in BF16 (the backward pass the same the other way round). Tokens bound for several "
+    "experts on one accelerator or server are counted once per expert, as DeepEP's low-latency kernels send them; "
+    "its training kernels send one copy per server and fan out over NVLink, which this does not model.",
     "The attention term counts the full s × s score matrix as Korthikanti et al. and Narayanan et al. do; causal "
     "attention kernels skip about half of it, so at long sequences the true work lies between the two counts.",
     "Zero-bubble schedules (Qi et al. 2024) split the backward pass to fill the bubble almost entirely; they are "
@@ -403,11 +428,13 @@ def expert_split(params: float, active: float, experts: int, top_k: int) -> tupl
     return _moe.expert_split(params, active, experts, top_k)
 
 
-def all_to_all_bytes_per_token_layer(hidden: int, top_k: int, experts: int) -> float:
-    """Dispatch + combine of one token's hidden vector to each of its k experts, forward and backward."""
+def all_to_all_bytes_per_token_layer(hidden: int, top_k: int, experts: int, fmt: str = "bf16") -> float:
+    """Dispatch + combine of one token's hidden vector to each of its k experts, forward and backward:
+    2 × hidden × k × (dispatch bytes + combine bytes per number) in the format ``fmt``."""
     if experts == 1:
         return 0.0
-    return 2 * 2 * hidden * ALL_TO_ALL_BYTES * top_k
+    dispatch, combine = ALL_TO_ALL_FORMATS[fmt]
+    return 2 * hidden * top_k * (dispatch + combine)
 
 
 def model_flops_per_token(active: float, layers: int, hidden: int, seq_len: int, rule: str) -> tuple[float, float]:
@@ -487,6 +514,7 @@ def compute(
     recompute: str,
     flops_rule: str,
     precision: str,
+    all_to_all_format: str,
     peak_flops: float,
     utilisation: float,
     memory_per_accelerator: float,
@@ -507,6 +535,7 @@ def compute(
         "recompute": one_of("recompute", recompute, RECOMPUTE),
         "flops_rule": one_of("flops_rule", flops_rule, FLOPS_RULES),
         "precision": one_of("precision", precision, PRECISIONS),
+        "all_to_all_format": one_of("all_to_all_format", all_to_all_format, ALL_TO_ALL_FORMATS),
         "peak_flops": positive("peak_flops", peak_flops),
         "utilisation": in_range("utilisation", utilisation, 0, 1, open_low=True),
         "memory_per_accelerator": positive("memory_per_accelerator", memory_per_accelerator),
@@ -566,7 +595,8 @@ def _time(r: dict) -> dict:
     seconds = train_flops / (accelerators * r["peak_flops"] * r["utilisation"])
     days = seconds / SECONDS_PER_DAY
     tokens_per_copy = r["micro_batch_size"] * r["seq_len"] * r["micro_batches"]
-    per_token_layer = all_to_all_bytes_per_token_layer(r["hidden"], r["top_k"], r["experts"])
+    per_token_layer = all_to_all_bytes_per_token_layer(r["hidden"], r["top_k"], r["experts"], r["all_to_all_format"])
+    in_bf16 = all_to_all_bytes_per_token_layer(r["hidden"], r["top_k"], r["experts"])
     leaving = (r["ep"] - 1) / r["ep"]
     return {
         "active_params_used": active,
@@ -585,6 +615,7 @@ def _time(r: dict) -> dict:
         "accelerator_days": days * accelerators,
         "accelerator_hours": days * accelerators * 24,
         "all_to_all_bytes_per_token_layer": per_token_layer,
+        "all_to_all_vs_bf16": per_token_layer / in_bf16 if in_bf16 else 1.0,
         # this accelerator's share of its copy's tokens (split over tp), through its stage's MoE layers
         "all_to_all_bytes_per_step": tokens_per_copy / r["tp"] * r["layers"] / r["pp"] * per_token_layer * leaving,
     }

@@ -226,6 +226,24 @@ def test_all_to_all_dispatch_and_combine_forward_and_backward():
     assert run()["all_to_all_bytes_per_step"] == 0
 
 
+def test_fp8_dispatch_and_bf16_combine_as_deepseek_v3_sends_them():
+    """Issue 30: DeepSeek-V3 sends the dispatch in FP8 (one 32-bit scale per 128 numbers) and keeps the
+    combine in BF16; the backward pass sends the same the other way round."""
+    bf16 = run(**DEEPSEEK_V3, ep=64, dp=64, micro_batches=16)
+    fp8 = run(**DEEPSEEK_V3, ep=64, dp=64, micro_batches=16, all_to_all_format="fp8-dispatch")
+    assert fp8["all_to_all_bytes_per_token_layer"] == 2 * 8 * (7168 + 7168 * 4 / 128 + 7168 * 2)  # 347,648 bytes
+    assert fp8["all_to_all_vs_bf16"] == pytest.approx((1 + 1 / 32 + 2) / 4) == fp8["all_to_all_bytes_per_step"] / bf16["all_to_all_bytes_per_step"]
+    assert bf16["all_to_all_vs_bf16"] == 1
+    assert {key: fp8[key] for key in ("memory_each_bytes", "days")} == {key: bf16[key] for key in ("memory_each_bytes", "days")}
+    dense = run(all_to_all_format="fp8-dispatch")
+    assert dense["all_to_all_bytes_per_token_layer"] == 0 and dense["all_to_all_vs_bf16"] == 1
+    options = {option["id"]: option["values"] for option in parallelism.PRESETS[1]["options"]}
+    assert options["deepseek-v3"]["all_to_all_format"] == "fp8-dispatch"
+    assert {values["all_to_all_format"] for name, values in options.items() if name != "deepseek-v3"} == {"bf16"}
+    with pytest.raises(ValueError, match="^all_to_all_format must be one of bf16, fp8-dispatch"):
+        run(all_to_all_format="fp8")
+
+
 def test_llama3_table_4_batch_is_16m_tokens():
     assert run(tp=8, pp=16, dp=64, micro_batches=32)["global_batch_tokens"] == 64 * 32 * 8192
 
@@ -325,6 +343,7 @@ scenarios = st.fixed_dictionaries(
         "recompute": st.sampled_from(["none", "selective", "full"]),
         "sequence_parallel": st.sampled_from(["on", "off"]),
         "virtual_stages": st.integers(1, 8),
+        "all_to_all_format": st.sampled_from(["bf16", "fp8-dispatch"]),
     }
 )
 
