@@ -20,7 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.emit import copy_zip, page_store, portable
+from generator.emit import copy_zip, page_store, portable, revisioned
 from generator.emit.csp import TrustedScripts, refuse_other_hosts, with_security_meta
 from generator.emit.depth_first_paint import HEAD_SCRIPT, LAZY_SEARCH_SCRIPT
 from generator.emit.docs_tree import SCRIPTS
@@ -145,12 +145,13 @@ class _PageFinisher:
     def __init__(self, site: Path, copy: Path | None) -> None:
         self.site, self.copy, self.shim = site, copy, None
         self.trusted = trusted_scripts()
+        self.versioned = revisioned.Versioner(site)  # the site's page links layermap's files by their version
 
     def __call__(self, name: str, site_url: str) -> None:
         page = self.site / name
         text = page.read_text(encoding="utf-8")
         compact = collapse_whitespace(text)
-        finished = with_security_meta(compact, self.trusted, name)
+        finished = with_security_meta(self.versioned(compact), self.trusted, name)
         if finished != text:
             page.write_text(finished, encoding="utf-8")
         if self.copy is not None and portable.in_copy(name):
@@ -204,7 +205,7 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
         # Workbox's process starts once the copy's search index (read whole, 5 MB at 1,000 topics)
         # is written and the memory it took returned: the two at once were the build's highest point.
         return_freed_memory()
-        write_service_worker(staging)
+        write_service_worker(staging, revisioned.write_versioned_folder(staging))
         zipping.result()
         (staging / OFFLINE_COPY).parent.mkdir(parents=True, exist_ok=True)
         shutil.move(zipping.zip_path, staging / OFFLINE_COPY)

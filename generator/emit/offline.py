@@ -22,8 +22,9 @@ INSTALL_FIX = ("install Node.js 18 or later (e.g. `apt-get install nodejs npm`) 
                "layermap folder (scripts/setup.sh does both); the previous site/ was kept")
 
 
-def write_service_worker(site: Path) -> dict[str, int]:
-    """Write ``site/sw.js``; return what its manifests hold (files and bytes)."""
+def write_service_worker(site: Path, not_precached: tuple[str, ...] = ()) -> dict[str, int]:
+    """Write ``site/sw.js``; return what its manifests hold (files and bytes). ``not_precached``:
+    globs (relative to ``site``) of files no page uses, left out of the precache."""
     node = shutil.which("node")
     if node is None:
         raise LayermapError("Node.js (`node`) is not on the PATH: layermap builds the site's offline "
@@ -31,6 +32,8 @@ def write_service_worker(site: Path) -> dict[str, int]:
     # A young generation of 1 MB: V8 collects the files Workbox hashes sooner (its process peaked at 160 MB
     # on a 1,000-topic site, the build's highest point; 110 MB so, in the same time).
     command = [node, "--max-semi-space-size=1", str(BUILD_SCRIPT), str(site)]
+    for pattern in not_precached:
+        command += ["--not-precached", pattern]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         details = "\n".join(f"    {line}" for line in result.stderr.strip().splitlines()) or f"    exit status {result.returncode}"

@@ -133,7 +133,7 @@ def test_the_same_worker_serves_the_next_calculator_page_and_the_way_back(page: 
     assert status["generation"] == 1 and sorted(status["calculators"]) == sorted([first, second])
     gets = [r.url for r in requests if r.method == "GET"]
     assert sum(url.endswith("/assets/pyodide/pyodide.asm.wasm") for url in gets) == 1
-    assert sum(url.endswith("/assets/layermap/calc-worker.js") for url in gets) == 1
+    assert sum(url.endswith("/calc-worker.js") for url in gets) == 1
     assert len(python_files(requests)) == len(set(python_files(requests)))  # each file fetched once
 
 

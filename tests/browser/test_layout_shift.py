@@ -56,7 +56,7 @@ def reader_context(browser: Browser, screen: str, stored: str | None) -> Browser
     context = browser.new_context(**SCREENS[screen], service_workers="block")
     if stored:
         context.add_init_script(f"localStorage.setItem('layermap.depth', '{stored}')")
-    context.route("**/assets/layermap/depth.js", hold_back_depth_script)
+    context.route("**/assets/layermap*/depth.js", hold_back_depth_script)  # the built site's is in a versioned folder
     return context
 
 

@@ -30,11 +30,13 @@ def test_the_built_site_precaches_every_page_and_its_assets(mini_project: Path) 
     urls = {entry["url"] for entry in precache}
     pages = {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
     assert pages <= urls
-    assert {"assets/layermap/offline.js", "assets/layermap/offline.css"} <= urls
+    [versioned] = [p.name for p in (site / "assets").glob("layermap-*")]
+    assert {f"assets/{versioned}/offline.js", f"assets/{versioned}/site.css"} <= urls
+    assert not any(url.startswith("assets/layermap/") and url.endswith((".js", ".css")) for url in urls)  # no page links them
     assert "search/search_index.json" not in urls  # fetched when the reader opens search, not on install
     assert all(REVISION.match(entry["revision"]) for entry in precache)
     assert runtime == []  # the mini project has no calculator
-    assert 'src="../assets/layermap/offline.js"' in (site / "layer-1" / "index.html").read_text(encoding="utf-8")
+    assert f'src="../assets/{versioned}/offline.js"' in (site / "layer-1" / "index.html").read_text(encoding="utf-8")
 
 
 def test_without_a_site_url_build_warns_and_writes_no_canonical_link_and_an_empty_sitemap(mini_project: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,6 @@
 // Writes the site's service worker into a built site folder, with Workbox (npm workbox-build):
 //
-//   node build-service-worker.mjs SITE_DIR
+//   node build-service-worker.mjs SITE_DIR [--not-precached GLOB]...
 //
 // SITE_DIR/sw.js gets two manifests, each entry a site-relative URL with a revision (a hash of
 // the file's bytes, which names the entry's cache key) and an integrity (the SHA-256 digest of the
@@ -8,6 +8,7 @@
 // runtime, assets/pyodide/ (about 13 MB: cached when first used or when the reader saves the site).
 // A third list holds the search index alone, cached the same way: a first page view, and the
 // worker's install, never download it; the page fetches it when the reader opens search.
+// Files named by --not-precached (files no page links) are left out.
 // The Workbox runtime the worker imports is copied to SITE_DIR/assets/workbox/ (never a CDN).
 // On failure: a message on stderr and exit status 1 (2 when workbox-build is not installed).
 import { createHash } from "node:crypto";
@@ -104,7 +105,7 @@ async function injectRuntimeManifest(injectManifest, site, swSrc, swDest) {
   }));
 }
 
-async function writeServiceWorker({ getManifest, injectManifest }, site) {
+async function writeServiceWorker({ getManifest, injectManifest }, site, notPrecached) {
   const scratch = await mkdtemp(path.join(os.tmpdir(), "layermap-sw-"));
   try {
     const withSearch = path.join(scratch, "sw-search.js");
@@ -113,7 +114,7 @@ async function writeServiceWorker({ getManifest, injectManifest }, site) {
     const runtime = await injectRuntimeManifest(injectManifest, site, withSearch, withRuntime);
     const precache = failOnWarnings("the precache manifest", await injectManifest({
       swSrc: withRuntime, swDest: path.join(site, "sw.js"), globDirectory: site, globPatterns: ["**/*"],
-      globIgnores: NOT_PRECACHED, maximumFileSizeToCacheInBytes: MAX_PAGE_OR_ASSET_BYTES,
+      globIgnores: [...NOT_PRECACHED, ...notPrecached], maximumFileSizeToCacheInBytes: MAX_PAGE_OR_ASSET_BYTES,
       manifestTransforms: [withIntegrity(site)],
     }));
     return { precached: precache.count, precachedBytes: precache.size, search: search.count, searchBytes: search.size,
@@ -123,14 +124,15 @@ async function writeServiceWorker({ getManifest, injectManifest }, site) {
   }
 }
 
-async function main([site]) {
-  if (!site) {
-    process.stderr.write("usage: node build-service-worker.mjs SITE_DIR\n");
+async function main([site, ...options]) {
+  const notPrecached = options.filter((_, index) => index % 2 === 1);
+  if (!site || options.some((option, index) => index % 2 === 0 && option !== "--not-precached") || options.length % 2) {
+    process.stderr.write("usage: node build-service-worker.mjs SITE_DIR [--not-precached GLOB]...\n");
     process.exit(1);
   }
   const { workboxBuild, resolveFromWorkbox } = loadWorkboxBuild();
   await copyWorkboxRuntime(resolveFromWorkbox, site);
-  const counts = await writeServiceWorker(workboxBuild, site);
+  const counts = await writeServiceWorker(workboxBuild, site, notPrecached);
   process.stdout.write(`${JSON.stringify(counts)}\n`);
 }
 

@@ -2,8 +2,11 @@
 // two manifests and writes it as sw.js at the site's root, so its scope is the whole site, also
 // under a sub-path such as https://user.github.io/layermap/.
 //   - Every page and asset of this build is precached with its revision when the worker installs
-//     (Workbox precaching); pages are answered from that cache, so a reader who visited once
-//     can read everything offline, and one worker's pages and assets all come from one build.
+//     (Workbox precaching, each file fetched with its digest: a file of another deployment fails
+//     the install, so one worker's copy is all of one build or nothing); pages are answered from
+//     that cache, so a reader who visited once can read everything offline. The pages link
+//     layermap's scripts and stylesheet in a folder named after their bytes (generator/emit/revisioned.py),
+//     so even without this worker a page never gets another deployment's.
 //   - The calculator runtime (assets/pyodide/, about 13 MB) is left to the browser's HTTP cache
 //     while online (faster to start); a copy is kept on first use, in a cache named after its
 //     revisions, and answers under assets/pyodide-saved/ offline. "Save for offline"

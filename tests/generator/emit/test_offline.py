@@ -98,6 +98,15 @@ def test_the_search_index_is_not_precached_but_listed_apart_to_cache_on_first_us
     assert counts["search"] == 1 and counts["precached"] == 3
 
 
+def test_files_no_page_links_can_be_left_out_of_the_precache(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    (site / "assets" / "layermap-0123abcd").mkdir(parents=True)
+    (site / "assets" / "layermap-0123abcd" / "offline.js").write_text("// js", encoding="utf-8")
+    offline.write_service_worker(site, ("assets/layermap/*.js", "assets/layermap/*.css"))
+    urls = {e["url"] for e in worker_manifests(site)[0]}
+    assert "assets/layermap-0123abcd/offline.js" in urls and "assets/layermap/offline.js" not in urls
+
+
 def test_every_entry_of_every_manifest_carries_the_sha256_digest_of_its_file(tmp_path: Path) -> None:
     # The worker serves a cached copy only if its bytes have this digest (issue 33, F9).
     site = small_site(tmp_path)

@@ -1,0 +1,83 @@
+"""layermap's own scripts and stylesheet under a name that changes with their bytes (issue 34, 3).
+
+Every built page links the site's stylesheet (``assets/layermap/site.css``) and layermap's module
+scripts (``assets/layermap/*.js``), which import one another by relative names. A browser reuses
+what it fetched for a while (GitHub Pages lets it for ten minutes), so under one unchanging name a
+page of a new deployment could get the old stylesheet, or one old module beside new ones. So the
+built site also holds these files in a folder named after a digest of all of them,
+``assets/layermap-<digest>/``, and its pages link that copy: a deployment that changes any of them
+changes the folder every page names, and a page only ever loads the scripts and stylesheet of its
+own build. The folder sits beside ``assets/layermap/``, so the scripts' own relative addresses
+(``../pyodide/``, ``../py/``, ``../../sw.js``) name what they did.
+
+The unversioned files stay where they were (``layermap serve`` and the downloadable copy, which is
+made from the pages before they are given the folder, use them), but no page of the built site
+links them, and the service worker does not precache them (:data:`NOT_PRECACHED`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+FOLDER = "assets/layermap"
+STYLESHEET = "site.css"  # docs_tree.STYLE_BUNDLE's name: the one stylesheet of layermap every page links
+DIGEST_LENGTH = 12  # hex digits: 48 bits, for the few versions a site ever has
+# Superseded in the built site by the versioned folder; map-index.json and the like stay (read as data).
+NOT_PRECACHED = (f"{FOLDER}/*.js", f"{FOLDER}/*.css")
+# A page's <link href> or <script src> naming one of the files: relative (../../assets/layermap/…) or,
+# on the theme's 404 page, from the site's root (/REPO/assets/layermap/…).
+_LINKED = re.compile(r'(<(?:link|script)\b[^>]*?\b(?:href|src)=")((?:[^"]*/)?)assets/layermap/([\w.-]+\.(?:js|css))"')
+
+
+def versioned_files(site: Path) -> list[Path]:
+    """The built site's files that go into the versioned folder: every script, and the stylesheet."""
+    folder = site / FOLDER
+    return sorted(p for p in folder.iterdir() if p.is_file() and (p.suffix == ".js" or p.name == STYLESHEET))
+
+
+def version_folder(site: Path) -> str:
+    """``assets/layermap-<digest>``: the digest of every versioned file's name and bytes."""
+    digest = hashlib.sha256()
+    for path in versioned_files(site):
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return f"{FOLDER}-{digest.hexdigest()[:DIGEST_LENGTH]}"
+
+
+def with_versioned_assets(html: str, folder: str, names: frozenset[str]) -> str:
+    """The page with each ``<link>`` and ``<script>`` of a versioned file naming it in ``folder``."""
+    def versioned(found: re.Match[str]) -> str:
+        start, up, name = found.groups()
+        return f'{start}{up}{folder}/{name}"' if name in names else found.group(0)
+    return _LINKED.sub(versioned, html)
+
+
+class Versioner:
+    """Gives each page of a built site the versioned folder's names (worked out at the first page,
+    once the engine has copied the assets; each process that finishes pages works it out itself)."""
+
+    def __init__(self, site: Path) -> None:
+        self.site = site
+        self.folder: str | None = None
+        self.names: frozenset[str] = frozenset()
+
+    def __call__(self, html: str) -> str:
+        if self.folder is None:
+            if not (self.site / FOLDER).is_dir():
+                return html
+            self.folder = version_folder(self.site)
+            self.names = frozenset(p.name for p in versioned_files(self.site))
+        return with_versioned_assets(html, self.folder, self.names)
+
+
+def write_versioned_folder(site: Path) -> tuple[str, ...]:
+    """Copy the versioned files into their folder; return what the service worker need not precache."""
+    if not (site / FOLDER).is_dir():
+        return ()
+    target = site / version_folder(site)
+    target.mkdir(parents=True, exist_ok=True)
+    for path in versioned_files(site):
+        shutil.copy2(path, target / path.name)
+    return NOT_PRECACHED

@@ -1,0 +1,67 @@
+"""layermap's scripts and stylesheet under a folder named after their bytes (issue 34, 3)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator.emit import revisioned
+
+PAGE = """<head><link rel="stylesheet" href="../../assets/stylesheets/main.57a0d79d.min.css">
+<link rel="stylesheet" href="../../assets/layermap/site.css"></head><body>
+<figure class="lm-map" data-index="../../assets/layermap/map-index.json"></figure>
+<a href="../../assets/layermap/site.css">a link in the text</a>
+<script src="../../assets/layermap/depth.js" type="module"></script>
+<script src="../../assets/layermap/unknown.js" type="module"></script></body>"""
+
+
+def assets(root: Path, depth: str = "// depth") -> Path:
+    folder = root / "assets" / "layermap"
+    folder.mkdir(parents=True)
+    for name, text in {"depth.js": depth, "boot.js": "// boot", "site.css": "a{}", "map.css": "b{}",
+                       "map-index.json": "{}"}.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def test_the_pages_links_and_scripts_name_the_versioned_folder_and_nothing_else_changes() -> None:
+    page = revisioned.with_versioned_assets(PAGE, "assets/layermap-0123456789ab", frozenset({"site.css", "depth.js"}))
+    assert '<link rel="stylesheet" href="../../assets/layermap-0123456789ab/site.css">' in page
+    assert '<script src="../../assets/layermap-0123456789ab/depth.js" type="module">' in page
+    assert 'data-index="../../assets/layermap/map-index.json"' in page  # data, read by map.js
+    assert '<a href="../../assets/layermap/site.css">' in page and "assets/layermap/unknown.js" in page
+    home = revisioned.with_versioned_assets('<script src="assets/layermap/depth.js" type="module"></script>',
+                                            "assets/layermap-0123456789ab", frozenset({"depth.js"}))
+    assert home == '<script src="assets/layermap-0123456789ab/depth.js" type="module"></script>'
+    not_found = revisioned.with_versioned_assets('<link rel="stylesheet" href="/REPO/assets/layermap/site.css">',
+                                                 "assets/layermap-0123456789ab", frozenset({"site.css"}))
+    assert not_found == '<link rel="stylesheet" href="/REPO/assets/layermap-0123456789ab/site.css">'  # the 404 page: from the root
+
+
+def test_the_folder_is_named_after_every_script_and_the_stylesheet(tmp_path: Path) -> None:
+    one = revisioned.version_folder(assets(tmp_path / "one"))
+    assert re.fullmatch(r"assets/layermap-[0-9a-f]{12}", one)
+    assert revisioned.version_folder(assets(tmp_path / "same")) == one
+    assert revisioned.version_folder(assets(tmp_path / "changed", depth="// depth, changed")) != one
+    unchanged_parts = assets(tmp_path / "parts")
+    (unchanged_parts / "assets/layermap/map.css").write_text("b{color:red}", encoding="utf-8")  # a part, joined into site.css
+    (unchanged_parts / "assets/layermap/map-index.json").write_text('{"x": 1}', encoding="utf-8")
+    assert revisioned.version_folder(unchanged_parts) == one
+
+
+def test_the_versioned_folder_holds_the_scripts_and_the_stylesheet(tmp_path: Path) -> None:
+    site = assets(tmp_path)
+    not_precached = revisioned.write_versioned_folder(site)
+    folder = site / revisioned.version_folder(site)
+    assert sorted(p.name for p in folder.iterdir()) == ["boot.js", "depth.js", "site.css"]
+    assert (folder / "depth.js").read_bytes() == (site / "assets/layermap/depth.js").read_bytes()
+    assert not_precached == ("assets/layermap/*.js", "assets/layermap/*.css")
+    assert folder.parent == site / "assets"  # beside assets/layermap/: ../pyodide/ and ../../sw.js still resolve
+
+
+def test_each_page_gets_the_folder_worked_out_from_the_built_site(tmp_path: Path) -> None:
+    site = assets(tmp_path)
+    versioner = revisioned.Versioner(site)
+    page = versioner('<link rel="stylesheet" href="assets/layermap/site.css">')
+    assert page == f'<link rel="stylesheet" href="{revisioned.version_folder(site)}/site.css">'
+    assert revisioned.Versioner(tmp_path / "no-assets")(PAGE) == PAGE
