@@ -29,7 +29,12 @@ definitions (doc/PERFORMANCE.md): algbw = S/t and busbw = algbw × 2(n − 1)/n.
 **In-network reduction.** With SHARP in InfiniBand switches or NVLink SHARP (NVLS) in NVSwitch,
 the switches add the data up: each accelerator sends its S bytes once and receives the summed S
 once at each stage, instead of 2(k − 1)/k × S each way, so the bytes on each link fall by up to
-half (NVIDIA/nccl-tests #212 and NVIDIA/nccl #1442, #1506; NVIDIA SHARP documentation).
+half (NVIDIA/nccl-tests #212 and NVIDIA/nccl #1442, #1506; NVIDIA SHARP documentation). That
+ideal is not what NVLink SHARP (NVLS) reaches: on 8 H100s NCCL's author gives a peak algbw of
+about 275 GB/s (busbw about 480), where the ideal at the 370 GB/s NCCL gets from NVLink would
+be about 369 (nccl-tests #212). The "as measured" choice runs the in-switch NVLink stage at that
+share of its ideal, 275 ÷ (450 × 0.82) ≈ 0.745, and leaves the network's SHARP stage at its
+ideal, for which no comparable measurement is cited here.
 
 The share of a training step follows from the compute time per step and how much of the
 exchange hides behind it. Base units: bytes (decimal), seconds, bytes/s; algbw and busbw are
@@ -48,7 +53,13 @@ from calculators._datasheets import accelerator_options, shared_sources
 
 # Bytes per gradient value for each number format the gradients are exchanged in.
 GRADIENT_BYTES: dict[str, int] = {"bf16": 2, "fp32": 4}
-REDUCTIONS = ("ring", "in_network")
+REDUCTIONS = ("ring", "in_network", "in_network_measured")
+# NVLink SHARP on 8 H100s: "a peak busBw of ~480GB/s (algbw ~275GB/s)" (S. Jeaugey, NVIDIA, nccl-tests #212),
+# against an ideal of the data once each way at the 0.82 × 450 GB/s NCCL achieves on NVLink (same answer).
+NVLS_MEASURED_ALGBW = 275e9
+H100_NVLINK, H100_NVLINK_ACHIEVED = 450e9, 0.82
+NVLS_MEASURED_GROUP = 8  # GPUs of that measurement (one HGX H100 server)
+NVLS_MEASURED_SHARE = NVLS_MEASURED_ALGBW / (H100_NVLINK * H100_NVLINK_ACHIEVED)  # ≈ 0.745 of the ideal
 PHASES = ("pipelined", "one_after_another")
 GB = 1e9  # algbw and busbw are shown in decimal GB/s, as nccl-tests prints them
 
@@ -182,10 +193,11 @@ INPUTS: list[dict] = [
         "unit": "",
         "control": "select",
         "default": "ring",
-        "help": "Ring: the accelerators add as data passes round. In the switches: SHARP (InfiniBand) and NVLink SHARP add the data inside the switches, so each accelerator sends its data once.",
+        "help": "Ring: the accelerators add as data passes round. In the switches: SHARP (InfiniBand) and NVLink SHARP add the data inside the switches, so each accelerator sends its data once; at the ideal, or with the NVLink stage at the share of that ideal NVIDIA measured on 8 H100s (about 275 GB/s algbw, 0.745 of the ideal).",
         "options": [
             {"value": "ring", "label": "The accelerators (ring: 2(k − 1)/k of the data each way)"},
-            {"value": "in_network", "label": "The switches (SHARP / NVLink SHARP: the data once each way)"},
+            {"value": "in_network", "label": "The switches, ideal (SHARP / NVLink SHARP: the data once each way)"},
+            {"value": "in_network_measured", "label": "The switches, NVLink SHARP as measured on 8 H100s (0.745 of the ideal)"},
         ],
     },
     {
@@ -398,6 +410,14 @@ SOURCES: list[dict] = [
         "url": "https://docs.nvidia.com/networking/display/nvidia-scalable-hierarchical-aggregation-and-reduction-protocol-sharp-rev-3-10-2.2.pdf",
     },
     {
+        "id": "nccl-1455",
+        "kind": "discussion",
+        "title": "About the intranode allreduce performance with SHArP (issue #1455: nccl-tests on 8 H100 SXM, ring and NVLS from 2 to 8 GPUs)",
+        "authors": "NVIDIA/nccl",
+        "date": "2024-09-19",
+        "url": "https://github.com/NVIDIA/nccl/issues/1455",
+    },
+    {
         "id": "nccl-1506",
         "kind": "discussion",
         "title": "allgather performance using NVLS (issue #1506; answer by S. Jeaugey, NVIDIA)",
@@ -419,7 +439,7 @@ ASSUMPTIONS: list[str] = [
     "Every accelerator has its own network card and every link runs at its achieved share of the rated speed; congestion, oversubscribed upper switch tiers and traffic from other jobs are left out, and each would lengthen the network stage.",
     "The time is the bandwidth term plus a fixed delay per step: for messages of a few megabytes or less the delays dominate and a tree (log n steps) beats the ring, which this model does not compute; NCCL picks ring or tree by message size itself.",
     "The copies of one scale-up domain are counted as g = domain ÷ model split (rounded down) when one copy fits inside a domain, and 1 otherwise; their inter-domain stage is an all-reduce over ⌈n/g⌉ domains, where NCCL's flat ring would send 2(n − 1)/n rather than 2(m − 1)/m of each slice (the same once there are many domains).",
-    "In-network reduction is modelled at its ideal, each accelerator sending and receiving its data once per stage; measured NVLink SHARP on 8 H100s reaches about 275 GB/s algbw (480 GB/s busbw), about 1.3 times the ring, not the ideal, because the switch and protocol add their own limits. Bus bandwidth is always algbw × 2(n − 1)/n here, as nccl-tests computes it whatever the algorithm (NVIDIA/nccl-tests issue #366), so with in-network reduction it can exceed the link's speed.",
+    "In-network reduction is offered at its ideal, each accelerator sending and receiving its data once per stage, and as measured: NVLink SHARP on 8 H100s reaches about 275 GB/s algbw (480 GB/s busbw), about 1.3 times the ring and 0.745 of the ideal, because the switch and protocol add their own limits. The measured share is applied to the NVLink stage on any hardware (it was measured on H100s with NVSwitch 3; newer switches may differ), and the network's SHARP stage stays at its ideal. Bus bandwidth is always algbw × 2(n − 1)/n here, as nccl-tests computes it whatever the algorithm (NVIDIA/nccl-tests issue #366), so with in-network reduction it can exceed the link's speed.",
     "The reduction arithmetic, memory copies and the computation the exchange competes with are left out, and the gradients are exchanged once per step (no gradient accumulation over several micro-steps, no compression).",
 ]
 
@@ -492,7 +512,17 @@ def range_notes(result: dict, model_split: int, scale_up_domain: int) -> list[st
     if result["reduction"] == "in_network" and result["allreduce_seconds"] > 0:
         notes.append(
             "In-network reduction is shown at its ideal (each accelerator sends its data once); "
-            "measured NVLink SHARP on 8 H100s gains about 1.3 times over the ring, not 1.75.")
+            "measured NVLink SHARP on 8 H100s gains about 1.3 times over the ring, not 1.75: choose "
+            "\"as measured\" to see that (about 275 GB/s algbw where the ideal gives 369).")
+    if result["reduction"] == "in_network_measured" and g > 1:
+        if result["scale_up_bandwidth"] > H100_NVLINK:
+            notes.append(
+                f"The NVLink stage runs at {NVLS_MEASURED_SHARE:.3g} of its ideal, the share measured on 8 H100s "
+                "(NVSwitch 3); no comparable figure for faster NVLink generations is cited here.")
+        if g < NVLS_MEASURED_GROUP:
+            notes.append(
+                f"The measured share is for {NVLS_MEASURED_GROUP} GPUs: with 2 to 4, a published run of NVLink SHARP on "
+                "H100s was no faster than the ring (NVIDIA/nccl #1455), so the ring is the better estimate there.")
     return notes
 
 
@@ -538,7 +568,8 @@ def compute(
     # Stages 1 + 3 inside the domain on all S; stage 2 between domains on the 1/g slice.
     scale_up_sent = stage_factor(g, reduction) * gradient_bytes
     network_sent = stage_factor(m, reduction) * gradient_bytes / g
-    scale_up_seconds = scale_up_sent / (scale_up_bandwidth * scale_up_efficiency)
+    switch_share = NVLS_MEASURED_SHARE if reduction == "in_network_measured" else 1.0  # NVLink stage only
+    scale_up_seconds = scale_up_sent / (scale_up_bandwidth * scale_up_efficiency * switch_share)
     network_seconds = network_sent / (bandwidth * network_efficiency)
     if phases == "pipelined":
         bandwidth_seconds = max(scale_up_seconds, network_seconds)
