@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from generator.checks.exercises import check_exercises
 from generator.checks.lints import check_quality
+from generator.checks.page_links import check_page_links
 from generator.checks.prose_numbers import check_prose_numbers
 from generator.checks.references import check_content, check_topics
 from generator.checks.sources import citation_problems
@@ -35,7 +36,7 @@ def check_claims_and_prose(content: Content, memo: ClaimsMemo | None = None) -> 
     settings and the bibliography), so with a ``memo`` a topic read the same as last time keeps
     its findings."""
     if memo is None:
-        return [*check_quality(content), *check_exercises(content), *check_prose_numbers(content)]
+        return [*check_quality(content), *check_page_links(content), *check_exercises(content), *check_prose_numbers(content)]
     memo.follow(content)
     found = []
     for tf in content.topics:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 
 from generator.content.schema import Layer, Topic
 
@@ -66,3 +67,17 @@ def relative_url(from_page: str, to: str) -> str:
     if to.endswith(".md"):
         return "./" if rel == "." else rel + "/"
     return rel
+
+
+_PAGE_LINK = re.compile(r"(?<=\]\()([^()\s#:]+\.md)(?=[#)\s])")
+
+
+def rebased_links(markdown: str, written_for: str, shown_on: str) -> str:
+    """Markdown written for the page ``written_for``, its relative links to pages of the map
+    (``[…](power-cooling.md)``, ``[…](../layer-3/gpu-clusters.md#…)``) made to work on ``shown_on``
+    (a learning plan shows topics' text on a page of its own, in another folder)."""
+    if posixpath.dirname(written_for) == posixpath.dirname(shown_on):
+        return markdown
+    folder = posixpath.dirname(written_for)
+    return _PAGE_LINK.sub(lambda m: link(shown_on, posixpath.normpath(posixpath.join(folder, m.group(1)))), markdown)
+

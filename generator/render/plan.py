@@ -21,7 +21,7 @@ from generator.model.plans import LearningPlan, PlanStep
 from generator.render.citations import render_citations, source_anchor
 from generator.render.depth import depth_anchor, render_depth_for_reading
 from generator.render.escape import md_text
-from generator.render.paths import HOME, layer_label, link, relative_url, topic_page
+from generator.render.paths import HOME, layer_label, link, rebased_links, relative_url, topic_page
 from generator.render.ports import Calculators
 from generator.render.previews import previews_html
 from generator.render.read_first import PLANS, minutes_text, plan_id, plan_page, plan_target
@@ -105,6 +105,7 @@ def _step_text(kmap: KnowledgeMap, number: int, step: PlanStep, page: str, cite_
     level = _level_names(kmap)[step.depth]
 
     def cite(text: str) -> str:
+        text = rebased_links(text, topic_page(step.topic), page)  # the topic's links, from the plan's folder
         return render_citations(calculators.expand(text) if calculators else text, kmap.sources, labels=cite_with)
 
     heading = f"## {number}. {md_text(step.topic.title)} · {step.depth} {md_text(level.name)} {{ #step-{number} }}"

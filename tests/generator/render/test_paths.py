@@ -7,7 +7,7 @@ import posixpath
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.render.paths import built_url, link, relative_path, relative_url
+from generator.render.paths import built_url, link, rebased_links, relative_path, relative_url
 
 SEGMENTS = st.sampled_from(["", ".", "..", "layer-1", "layer-10", "a", "b", "x.md", "index.md", "assets", "a b"])
 PATHS = st.lists(SEGMENTS, min_size=1, max_size=5).map("/".join) | st.sampled_from(["/", "/a", "a/", "."])
@@ -39,3 +39,12 @@ def test_built_urls_relative_to_each_other() -> None:
     assert relative_url("layer-1/a.md", "index.md") == "../../"
     assert relative_url("index.md", "index.md") == "./"
     assert relative_url("layer-1/index.md", "assets/x.css") == "../assets/x.css"
+
+
+def test_a_topics_links_work_from_a_plan_in_another_folder() -> None:
+    written = ("see [power](power-cooling.md), [clusters](../layer-3/gpu-clusters.md#depth-d4), "
+               "[a site](https://example.org/x.md) and [the map](../index.md)")
+    shown = rebased_links(written, "layer-1/siting-and-grid.md", "plans/siting-and-grid-d2.md")
+    assert shown == ("see [power](../layer-1/power-cooling.md), [clusters](../layer-3/gpu-clusters.md#depth-d4), "
+                     "[a site](https://example.org/x.md) and [the map](../index.md)")
+    assert rebased_links(written, "layer-1/a.md", "layer-1/b.md") == written  # same folder: as written
