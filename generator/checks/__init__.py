@@ -27,7 +27,8 @@ def check_reading(reading: Reading, known_sources: Collection[str] | None) -> li
     if reading.map is None:
         found += check_topics(reading.topics, None, unreadable)
         return found + [d for tf in reading.topics for d in citation_problems(tf.file, tf.doc, known_sources)]
-    return found + check_content(reading.content(), unreadable)
+    content = reading.content()
+    return found + check_content(content, unreadable) + check_page_links(content)  # links: the whole map at once
 
 
 def check_claims_and_prose(content: Content, memo: ClaimsMemo | None = None) -> list[Diagnostic]:
@@ -36,7 +37,7 @@ def check_claims_and_prose(content: Content, memo: ClaimsMemo | None = None) -> 
     settings and the bibliography), so with a ``memo`` a topic read the same as last time keeps
     its findings."""
     if memo is None:
-        return [*check_quality(content), *check_page_links(content), *check_exercises(content), *check_prose_numbers(content)]
+        return [*check_quality(content), *check_exercises(content), *check_prose_numbers(content)]
     memo.follow(content)
     found = []
     for tf in content.topics:
