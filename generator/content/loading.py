@@ -20,6 +20,7 @@ from generator.content.model_paths import dotted
 from generator.content.schema import Bibliography, MapConfig, Source, Topic
 from generator.content.schema_errors import diagnostics_from
 from generator.content.top_level import bibliography_shape_error, not_a_mapping
+from generator.content.yaml_limits import MAX_BIBLIOGRAPHY_BYTES, MAX_FILE_BYTES, check_size
 from generator.content.yaml_source import YamlDocument, YamlSyntaxError, decode_utf8, parse_yaml
 from generator.diagnostics import Diagnostic, DiagnosticLog, relative_name
 from generator.processes import fork_context
@@ -77,28 +78,33 @@ class ReadMemo:
         self.fresh += 1
 
 
-def _read(path: Path, name: str, log: DiagnosticLog, memo: ReadMemo | None = None) -> YamlDocument | None:
+TOPIC_OR_MAP = (MAX_FILE_BYTES, "a topic file or map.yaml")  # how big a file may be, and what it is
+BIBLIOGRAPHY = (MAX_BIBLIOGRAPHY_BYTES, f"content/{SOURCES_FILE}")
+
+
+def _read(path: Path, name: str, log: DiagnosticLog, memo: ReadMemo | None = None,
+          limit: tuple[int, str] = TOPIC_OR_MAP) -> YamlDocument | None:
     try:
         data = path.read_bytes()
     except OSError as error:
         log.add(Diagnostic.error(name, None, "", f"cannot read file: {error.strerror}", "check the file exists and is readable"))
         return None
     if memo is None:
-        return _parse(data, name, log)
+        return _parse(data, name, log, limit)
     known = memo.recall(path, data, log)
     if isinstance(known, YamlDocument):
         return known
     own = DiagnosticLog()
-    doc = _parse(data, name, own)
+    doc = _parse(data, name, own, limit)
     if doc is not None:
         memo.keep(path, data, doc, own.items)
     log.extend(own.items)
     return doc
 
 
-def _parse(data: bytes, name: str, log: DiagnosticLog) -> YamlDocument | None:
+def _parse(data: bytes, name: str, log: DiagnosticLog, limit: tuple[int, str] = TOPIC_OR_MAP) -> YamlDocument | None:
     try:
-        doc = parse_yaml(decode_utf8(data))
+        doc = parse_yaml(decode_utf8(check_size(data, *limit)))
     except YamlSyntaxError as error:
         log.add(Diagnostic.error(name, error.position, "", error.message, error.hint))
         return None
@@ -171,7 +177,7 @@ def _load_sources(content_dir: Path, root: Path, log: DiagnosticLog, refused: di
         return {}, None, True
     if not path.exists():
         return {}, None, False
-    doc = _read(path, name, log, memo)
+    doc = _read(path, name, log, memo, BIBLIOGRAPHY)
     if doc is None or doc.data is None:
         return {}, doc, doc is None
     shape_error = bibliography_shape_error(doc, name)

@@ -16,6 +16,27 @@ import yaml
 QUOTE_HINT = "put the whole value in quotes"
 
 
+@dataclass(frozen=True, slots=True)  # slots: a big map holds hundreds of thousands of these
+class Position:
+    line: int  # 1-based
+    column: int  # 1-based
+
+
+class YamlSyntaxError(Exception):
+    """A file that is not valid YAML (or more than layermap reads): what is wrong, where, and how to fix it."""
+
+    def __init__(self, message: str, position: Position, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.position = position
+        self.hint = hint or "check indentation, quotes and brackets on this line or the one before"
+
+
+def mark_position(node: yaml.Node | yaml.Event) -> Position:
+    """Where a node or event of PyYAML's starts."""
+    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
 @dataclass(frozen=True)
 class Explanation:
     message: str

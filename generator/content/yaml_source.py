@@ -21,18 +21,14 @@ from typing import Any
 
 import yaml
 
-from generator.content.yaml_errors import explain
+from generator.content import yaml_limits
+from generator.content.yaml_errors import Position, YamlSyntaxError, explain, mark_position
+from generator.content.yaml_limits import MAX_DEPTH, MAX_NODES, too_deep  # noqa: F401 - MAX_*: the limits, re-exported
 from generator.memo import collector_paused
 
 KeyPath = tuple[str | int, ...]
 
 _BOOLEANS = {"true": True, "false": False}
-
-
-@dataclass(frozen=True, slots=True)  # slots: a big map holds hundreds of thousands of these
-class Position:
-    line: int  # 1-based
-    column: int  # 1-based
 
 
 @dataclass
@@ -140,18 +136,8 @@ class YamlDocument:
         return Position(1, 1)
 
 
-class YamlSyntaxError(Exception):
-    """A file that is not valid YAML: what is wrong, where, and how to fix it."""
-
-    def __init__(self, message: str, position: Position, hint: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.position = position
-        self.hint = hint or "check indentation, quotes and brackets on this line or the one before"
-
-
 def _mark(node: yaml.Node | yaml.Event) -> Position:
-    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+    return mark_position(node)
 
 
 def _scalar(node: yaml.ScalarNode) -> Any:
@@ -172,35 +158,6 @@ def _scalar(node: yaml.ScalarNode) -> Any:
 _CONSTRUCTOR = yaml.SafeLoader("")
 
 
-MAX_NODES = 100_000  # aliases may repeat a node; beyond this a file is an alias bomb, not content
-MAX_DEPTH = 64  # lists and mappings inside each other; real topics nest about 6 deep
-_TOO_DEEP_HINT = "flatten it: a topic nests a few levels (depths → D4 → flow → steps), never dozens"
-
-
-def _too_deep(node_or_event: yaml.Node | yaml.Event) -> YamlSyntaxError:
-    return YamlSyntaxError(f"YAML syntax: values are nested more than {MAX_DEPTH} levels deep here",
-                           _mark(node_or_event), _TOO_DEEP_HINT)
-
-
-def _check_nesting(text: str, loader: type = yaml.SafeLoader) -> None:
-    """Refuse nesting beyond MAX_DEPTH from the parser's flat event stream, before any
-    recursive step (composer, builder, model, walks) can run out of stack on it.
-    Syntax errors are left for the composer, which explains them; libyaml's own errors
-    (it gives up at 1,000 levels, reading ahead) are re-read by the pure-Python parser."""
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=loader):
-            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    raise _too_deep(event)
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                depth -= 1
-    except yaml.YAMLError:
-        if loader is not yaml.SafeLoader:
-            _check_nesting(text)
-
-
 class _Builder:
     """Builds plain data from nodes, refusing aliases that contain themselves or explode; with
     ``where``, also notes every key's and value's position there."""
@@ -213,9 +170,9 @@ class _Builder:
     def build(self, node: yaml.Node, path: KeyPath) -> Any:
         doc = self.doc
         self.count += 1
-        if len(path) > MAX_DEPTH:  # aliases can stack shallow pieces into deep ones
-            raise _too_deep(node)
-        if self.count > MAX_NODES:
+        if len(path) > yaml_limits.MAX_DEPTH:  # aliases can stack shallow pieces into deep ones
+            raise too_deep(node)
+        if self.count > yaml_limits.MAX_NODES:
             raise YamlSyntaxError("YAML syntax: the file expands to too many values (aliases `*` repeat too much)",
                                   _mark(node), "write the values out instead of repeating anchors with `*`")
         if id(node) in self.open:
@@ -319,7 +276,7 @@ def parse_yaml(text: str) -> YamlDocument:
 
 def _parse_yaml(text: str) -> YamlDocument:
     try:
-        _check_nesting(text, FAST_LOADER)
+        yaml_limits.check_events(text, FAST_LOADER)
         root = _compose(text)
     except yaml.MarkedYAMLError as error:
         message, position, hint = _explain(error, text)

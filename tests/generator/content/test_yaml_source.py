@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import yaml_source
+from generator.content import yaml_limits, yaml_source
 from generator.content.yaml_source import Position, YamlSyntaxError, parse_yaml
 from generator.pipeline import load_map
 from generator.project import Project
@@ -178,8 +178,8 @@ def test_an_alias_inside_its_own_anchor_is_a_syntax_error_not_a_crash() -> None:
 
 
 def test_an_alias_bomb_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(yaml_source, "MAX_NODES", 2_000)  # the same limit, reached sooner
-    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    monkeypatch.setattr(yaml_limits, "MAX_NODES", 2_000)  # the same limit, reached sooner
+    lines = ["a0: &a0 [" + ", ".join(['""'] * 10) + "]"]  # no text: the values, not their characters, explode
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 7)]
     with pytest.raises(YamlSyntaxError) as caught:
         parse_yaml("\n".join(lines) + "\n")
