@@ -81,6 +81,24 @@ SHARED: dict[str, dict] = {
         "date": "2024-03-18",
         "url": "https://www.nvidia.com/en-us/data-center/dgx-b200/",
     },
+    # Whole-system power of NVIDIA's eight-GPU servers, from their user guides (the ownership and
+    # facility_power calculators both cite them).
+    "nvidia-dgx-h100-guide": {
+        "id": "nvidia-dgx-h100-guide",
+        "kind": "documentation",
+        "title": "NVIDIA DGX H100/H200 User Guide: Introduction (power specifications)",
+        "authors": "NVIDIA",
+        "date": "2024",
+        "url": "https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html",
+    },
+    "nvidia-dgx-b200-guide": {
+        "id": "nvidia-dgx-b200-guide",
+        "kind": "documentation",
+        "title": "NVIDIA DGX B200 User Guide: Introduction (power specifications)",
+        "authors": "NVIDIA",
+        "date": "2025",
+        "url": "https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html",
+    },
     "nvidia-blackwell-ultra-datasheet": {
         "id": "nvidia-blackwell-ultra-datasheet",
         "kind": "datasheet",

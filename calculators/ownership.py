@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 
 from calculators._checks import at_least, in_range, one_of, positive
+from calculators._datasheets import shared_sources
 
 HOURS_PER_YEAR = 8_760
 WATTS_PER_KILOWATT = 1_000
@@ -318,22 +319,7 @@ SOURCES: list[dict] = [
         "date": "2024-12-27",
         "url": "https://arxiv.org/abs/2412.19437",
     },
-    {
-        "id": "nvidia-dgx-h100-guide",
-        "kind": "documentation",
-        "title": "NVIDIA DGX H100/H200 User Guide: Introduction (power specifications)",
-        "authors": "NVIDIA",
-        "date": "2024",
-        "url": "https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html",
-    },
-    {
-        "id": "nvidia-dgx-b200-guide",
-        "kind": "documentation",
-        "title": "NVIDIA DGX B200 User Guide: Introduction (power specifications)",
-        "authors": "NVIDIA",
-        "date": "2025",
-        "url": "https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html",
-    },
+    *shared_sources("nvidia-dgx-h100-guide", "nvidia-dgx-b200-guide"),
     {
         "id": "llama31-model-card",
         "kind": "documentation",
