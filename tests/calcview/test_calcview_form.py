@@ -94,8 +94,9 @@ def test_fields_show_the_default_values(parsed):
     assert elements["calc-parallelism-peak_flops"][1]["value"] == "989"
     assert elements["calc-parallelism-utilisation"][1]["value"] == "0.4"
     selected = [attrs["value"] for tag, attrs in parsed.elements if tag == "option" and "selected" in attrs]
-    # accelerator and model presets, then the selects: sharding, sequence parallelism, recompute, FLOPs rule, format
-    assert selected == ["h100-sxm", "llama3-70b", "none", "on", "selective", "params", "bf16"]
+    # accelerator and model presets, then the selects: all-to-all format, sharding, sequence parallelism,
+    # recompute, FLOPs rule, format
+    assert selected == ["h100-sxm", "llama3-70b", "bf16", "none", "on", "selective", "params", "bf16"]
 
 
 def test_results_and_figures_are_pre_rendered(form_html):
