@@ -1,6 +1,51 @@
 // Fixes to Material's own parts. Accessible names its markup leaves out (found by axe-core):
-// the search dialog.
+// the search dialog. Regions that scroll sideways reachable by keyboard.
 import { onPage } from "./boot.js";
+
+// --- regions that scroll sideways --------------------------------------------------------------
+// A code block (the formulas), a table or a calculator's figure wider than the screen scrolls in
+// its own box; a keyboard reader reaches it by Tab and scrolls it with the arrow keys. The theme
+// makes a code block focusable only on screens with a pointer that hovers (and takes the focus off
+// it again on a phone): here every such box takes the focus while it scrolls, with a role and a
+// name that say what it is.
+const SCROLLERS = [
+  [".md-typeset pre > code", () => "Code, scrolls sideways"],
+  [".md-typeset .md-typeset__scrollwrap", () => "Table, scrolls sideways"],
+  [".lm-calc__figure-art", (box) => `${box.closest("figure")?.querySelector("figcaption")?.textContent.trim() || "Figure"}, scrolls sideways`],
+];
+const scrollerNamed = new WeakMap();
+
+function keepReachable(box) {
+  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  box.dataset.lmScrolls = String(scrolls);
+  if (scrolls) {
+    if (box.getAttribute("tabindex") !== "0") box.tabIndex = 0;
+    if (box.getAttribute("role") !== "region") box.setAttribute("role", "region");
+    if (!box.hasAttribute("aria-label")) box.setAttribute("aria-label", scrollerNamed.get(box)(box));
+  } else {
+    for (const name of ["tabindex", "role", "aria-label"]) if (box.hasAttribute(name)) box.removeAttribute(name);
+  }
+}
+
+const scrollerSizes = typeof ResizeObserver === "function"
+  ? new ResizeObserver((entries) => { for (const entry of entries) keepReachable(entry.target); })
+  : null;
+// The theme's own code-block watcher removes a tabindex when it sees the block scroll on a phone.
+const scrollerFocus = new MutationObserver((records) => {
+  for (const { target } of records) if (target.dataset.lmScrolls === "true" && target.getAttribute("tabindex") !== "0") keepReachable(target);
+});
+
+function watchScrollers() {
+  for (const [selector, name] of SCROLLERS) {
+    for (const box of document.querySelectorAll(selector)) {
+      if (scrollerNamed.has(box)) continue;
+      scrollerNamed.set(box, name);
+      keepReachable(box);
+      scrollerSizes?.observe(box);
+      scrollerFocus.observe(box, { attributes: true, attributeFilter: ["tabindex"] });
+    }
+  }
+}
 
 function nameSearchDialog() {
   const dialog = document.querySelector(".md-search[role=dialog]");
@@ -47,6 +92,7 @@ window.addEventListener("resize", keepTopButtonOffControls, { passive: true });
 function setUpPage() {
   nameSearchDialog();
   watchTopButton();
+  watchScrollers();
 }
 
 onPage(setUpPage);

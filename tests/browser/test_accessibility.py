@@ -24,12 +24,55 @@ def blocking_violations(page: Page) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("path", ["", "layer-3/", "sources/"])
-def test_home_layer_and_sources_pages(page: Page, built_site: BuiltSite, path: str, scheme: str) -> None:
-    page.emulate_media(color_scheme=scheme)
-    page.goto(built_site.url + path)
-    assert blocking_violations(page) == []
+# One page of each type, as a reader opens it: the topic at the depth with a table of citations,
+# the calculator topic at the depth with its formulas (a code block that scrolls sideways on a
+# phone) and its calculator, the learning plans, and the page a missing address gets (GitHub Pages
+# answers it with 404.html, at the missing address).
+PAGE_TYPES = {
+    "home": "",
+    "layer": "layer-3/",
+    "topic": "layer-5/mixture-of-experts/#depth-d5",
+    "calculator page": "layer-3/gpu-clusters/#depth-d4",
+    "plans index": "plans/",
+    "plan": "plans/chat-assistants-d4/",
+    "sources": "sources/",
+    "404": "layer-3/no-such-topic/",
+}
+# A phone is a touch screen without hover (the theme makes scrolling code focusable only with hover).
+SCREENS = {
+    "phone 390": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop 1280": {"viewport": {"width": 1280, "height": 800}},
+}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_page_type_in_both_colour_schemes(browser, built_site: BuiltSite, screen: str) -> None:  # noqa: ANN001
+    """One context per screen, reused for every page and both schemes."""
+    context = browser.new_context(**SCREENS[screen], service_workers="block")
+    not_found = (built_site.site / "404.html").read_bytes()
+    context.route("**/no-such-topic/", lambda route: route.fulfill(status=404, body=not_found, content_type="text/html"))
+    page = context.new_page()
+    found = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for kind, path in PAGE_TYPES.items():
+            page.goto(built_site.url + path)
+            if page.locator(".lm-depths").count():
+                page.wait_for_selector(".lm-depths[data-ready]", state="attached")
+            page.wait_for_timeout(200)  # the scroll regions' roles are set once their size is known
+            found[f"{kind} ({scheme})"] = blocking_violations(page)
+    context.close()
+    assert {kind: problems for kind, problems in found.items() if problems} == {}
+
+
+def test_the_exercise_players_stop_button_reads_when_it_has_the_focus(page: Page, built_site: BuiltSite) -> None:
+    page.goto(built_site.url + "layer-3/gpu-clusters/#depth-d4")
+    page.locator(".lm-try").first.click()
+    stop = page.get_by_role("button", name="Stop")
+    expect(stop).to_be_focused()
+    results = AXE.run(page, context={"include": [[".lm-player"]]}, options={"resultTypes": ["violations"]})
+    stop.click()
+    assert [v["id"] for v in results.response["violations"]] == []
 
 
 @pytest.mark.parametrize("depth", ["D1", "D2", "D3", "D4", "D5"])
