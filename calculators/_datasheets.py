@@ -139,6 +139,14 @@ SHARED: dict[str, dict] = {
         "date": "2023-12",
         "url": "https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/data-sheets/amd-instinct-mi300x-data-sheet.pdf",
     },
+    "williams2009": {
+        "id": "williams2009",
+        "kind": "paper",
+        "title": "Roofline: An Insightful Visual Performance Model for Multicore Architectures",
+        "authors": "Williams, Waterman and Patterson",
+        "date": "2009-04",
+        "url": "https://doi.org/10.1145/1498765.1498785",
+    },
     "grattafiori2024": {
         "id": "grattafiori2024",
         "kind": "paper",
@@ -164,6 +172,9 @@ SHARED: dict[str, dict] = {
 #   scale_up_bandwidth   bandwidth to the other accelerators of the scale-up domain (NVLink,
 #                        Infinity Fabric, ICI), per accelerator and per direction (bytes/s)
 #   scale_up_domain      accelerators in one scale-up domain (one server or one rack)
+#   board_power          the most power one accelerator's board may draw (W) as its datasheet
+#                        prints it (NVIDIA's "max TDP", AMD's "total board power"); only where a
+#                        datasheet gives it per accelerator
 # Always *dense* figures: NVIDIA prints "with sparsity" figures (2:4 structured sparsity,
 # twice the dense rate), which no calculator here uses; for FP4 on Blackwell Ultra it prints a
 # separate dense figure that is 3/4 of the sparse one, not 1/2. A fact a datasheet does not
@@ -173,23 +184,24 @@ SHARED: dict[str, dict] = {
 ACCELERATORS: dict[str, dict] = {
     # Datasheet (SXM 80 GB column): 80 GB HBM2e; BF16 Tensor Core 312 TFLOPS (624 with
     # sparsity); 2,039 GB/s; NVLink 600 GB/s (both directions together) -> 300 GB/s each way;
-    # HGX A100 joins 8 GPUs through NVSwitch. No FP8 tensor cores, so no FP8 or FP4 figure.
+    # HGX A100 joins 8 GPUs through NVSwitch; max TDP 400 W. No FP8 tensor cores, so no FP8 or
+    # FP4 figure.
     "a100-80gb": {"label": "NVIDIA A100 SXM 80 GB", "memory": 80 * GIB, "dense_bf16_flops": 312e12,
                   "memory_bandwidth": 2.039e12, "scale_up_bandwidth": 300e9, "scale_up_domain": 8,
-                  "source": "nvidia-a100-datasheet"},
+                  "board_power": 400, "source": "nvidia-a100-datasheet"},
     # Product page (H100 SXM column): 80 GB; 3.35 TB/s; BF16 1,979 and FP8 3,958 TFLOPS "with
     # sparsity" -> dense 989 and 1,979 (the Hopper whitepaper's unrounded dense rates are 989.4
     # and 1,978.9); NVLink 900 GB/s (both directions together) -> 450 GB/s each way; HGX H100 has
-    # 8 GPUs on NVSwitch.
+    # 8 GPUs on NVSwitch; max TDP "up to 700W (configurable)".
     "h100-sxm": {"label": "NVIDIA H100 SXM", "memory": 80 * GIB, "dense_bf16_flops": 989e12,
                  "dense_fp8_flops": 1979e12, "memory_bandwidth": 3.35e12, "scale_up_bandwidth": 450e9,
-                 "scale_up_domain": 8, "source": "nvidia-h100-datasheet"},
+                 "scale_up_domain": 8, "board_power": 700, "source": "nvidia-h100-datasheet"},
     # Product page (H200 SXM column): 141 GB HBM3e; 4.8 TB/s; BF16 1,979 and FP8 3,958 TFLOPS
     # with sparsity (same GH100 compute as H100 SXM) -> 989 and 1,979 dense; NVLink 900 GB/s ->
-    # 450 GB/s each way; HGX H200 has 8 GPUs.
+    # 450 GB/s each way; HGX H200 has 8 GPUs; max TDP "up to 700W (configurable)".
     "h200-sxm": {"label": "NVIDIA H200 SXM", "memory": 141 * GIB, "dense_bf16_flops": 989e12,
                  "dense_fp8_flops": 1979e12, "memory_bandwidth": 4.8e12, "scale_up_bandwidth": 450e9,
-                 "scale_up_domain": 8, "source": "nvidia-h200-datasheet"},
+                 "scale_up_domain": 8, "board_power": 700, "source": "nvidia-h200-datasheet"},
     # HGX page (HGX B200, 8 GPUs): FP4 "144 PFLOPS | 72 PFLOPS" (sparse | dense) -> 9 PFLOPS dense
     # per GPU; FP8/FP6 72 and FP16/BF16 36 PFLOPS with sparsity -> 4.5 and 2.25 dense per GPU;
     # NVSwitch GPU-to-GPU 1.8 TB/s (both directions together) -> 900 GB/s each way; total memory
@@ -231,16 +243,17 @@ ACCELERATORS: dict[str, dict] = {
     # Data sheet: 192 GB HBM3; 5.3 TB/s peak; BF16 1,307.4 TFLOPS dense (2,614.9 with
     # sparsity); FP8 2,614.9 dense (5.22 PFLOPS with sparsity); 8 GPUs per platform, each with 7
     # Infinity Fabric links of 128 GB/s. Which direction(s) the 128 GB/s counts is not stated
-    # beside it, so no scale_up_bandwidth is given.
+    # beside it, so no scale_up_bandwidth is given. Total board power 750 W peak.
     "mi300x": {"label": "AMD Instinct MI300X", "memory": 192 * GIB, "dense_bf16_flops": 1307.4e12,
                "dense_fp8_flops": 2614.9e12, "memory_bandwidth": 5.3e12, "scale_up_domain": 8,
-               "source": "amd-mi300x-datasheet"},
+               "board_power": 750, "source": "amd-mi300x-datasheet"},
     # Product page / data sheet: 288 GB HBM3E; 8 TB/s; FP16/BF16 2.5 PFLOPS dense (2,516.6
     # TFLOPS; 5.0 with sparsity), FP8 5.0 PFLOPS dense (5,033.2), MXFP4 10.1 PFLOPS (10,066.4);
-    # 8 GPUs per platform. Infinity Fabric bandwidth: not given, for the same reason as MI300X.
+    # 8 GPUs per platform; total board power 1,400 W peak (liquid-cooled). Infinity Fabric
+    # bandwidth: not given, for the same reason as MI300X.
     "mi355x": {"label": "AMD Instinct MI355X", "memory": 288 * GIB, "dense_bf16_flops": 2516.6e12,
                "dense_fp8_flops": 5033.2e12, "dense_fp4_flops": 10066.4e12, "memory_bandwidth": 8e12,
-               "scale_up_domain": 8, "source": "amd-mi355x-datasheet"},
+               "scale_up_domain": 8, "board_power": 1400, "source": "amd-mi355x-datasheet"},
     # Cloud TPU docs (v5p table): peak compute per chip 459 TFLOPs BF16 and 459 FP8 (no faster
     # FP8 path); HBM capacity per chip 95 GiB -> 95 x 2^30 B ≈ 102.0 GB (an older version of the
     # page wrote "95GB"); HBM bandwidth 2,765 GBps; bidirectional ICI bandwidth per chip 1,200
@@ -277,6 +290,26 @@ def accelerator_options(fields: dict[str, str], *ids: str) -> list[dict]:
             **({"missing": {field: fact for field, fact in fields.items() if fact not in facts}}
                if any(fact not in facts for fact in fields.values()) else {}),
         })
+    return options
+
+
+# Number formats with a dense peak in ACCELERATORS: (format, fact, name shown).
+FORMATS = (("bf16", "dense_bf16_flops", "BF16"), ("fp8", "dense_fp8_flops", "FP8"), ("fp4", "dense_fp4_flops", "FP4"))
+
+
+def format_options(peak_field: str, format_field: str, fields: dict[str, str], *ids: str) -> list[dict]:
+    """One preset option per accelerator and number format with a dense peak on its datasheet:
+    ``peak_field`` takes that format's peak, ``format_field`` the format's name, ``fields`` map as
+    in ``accelerator_options``. The BF16 option keeps the accelerator's id and label; FP8 and FP4
+    add the format. A part without a dense figure for a format gets no option for it."""
+    options = []
+    for fmt, fact, name in FORMATS:
+        having = [accelerator for accelerator in ids if fact in ACCELERATORS[accelerator]]
+        for option in accelerator_options({**fields, peak_field: fact}, *having):
+            option["values"][format_field] = fmt
+            if fmt != "bf16":
+                option["id"], option["label"] = f"{option['id']}-{fmt}", f"{option['label']}, {name}"
+            options.append(option)
     return options
 
 

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from calculators import _moe
 from calculators._checks import in_range, one_of, positive, whole_count
-from calculators._datasheets import ACCELERATORS, GIB, accelerator_options, shared_sources
+from calculators._datasheets import GIB, format_options, shared_sources
 
 SECONDS_PER_DAY = 86_400
 TRAIN_FLOPS_PER_PARAM_TOKEN = 6  # forward (2) + backward (4) per parameter per token (Kaplan et al. 2020)
@@ -234,19 +234,9 @@ def _accelerator_presets() -> list[dict]:
     The BF16 option keeps the accelerator's own id; FP8 and FP4 options add the format. Parts
     without a dense FP8 (A100, TPU v5p) or FP4 figure get no option for that format.
     """
-    formats = (("bf16", "dense_bf16_flops", "BF16"), ("fp8", "dense_fp8_flops", "FP8"), ("fp4", "dense_fp4_flops", "FP4"))
     ids = ("a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300", "gb200-nvl72", "gb300-nvl72", "mi300x", "mi355x",
            "tpu-v5p", "tpu-ironwood")
-    options = []
-    for precision, fact, name in formats:
-        having = [accelerator for accelerator in ids if fact in ACCELERATORS[accelerator]]
-        for option in accelerator_options({"memory_per_accelerator": "memory", "peak_flops": fact}, *having):
-            option["values"]["precision"] = precision
-            if precision != "bf16":
-                option["id"] = f"{option['id']}-{precision}"
-                option["label"] = f"{option['label']}, {name}"
-            options.append(option)
-    return options
+    return format_options("peak_flops", "precision", {"memory_per_accelerator": "memory"}, *ids)
 
 
 def _model(option_id: str, label: str, source: str, params: float, tokens: float, layers: int, hidden: int,

@@ -535,14 +535,7 @@ SOURCES: list[dict] = [
         "date": "2023-05-22",
         "url": "https://arxiv.org/abs/2305.13245",
     },
-    {
-        "id": "williams2009",
-        "kind": "paper",
-        "title": "Roofline: An Insightful Visual Performance Model for Multicore Architectures",
-        "authors": "Williams, Waterman and Patterson",
-        "date": "2009-04",
-        "url": "https://doi.org/10.1145/1498765.1498785",
-    },
+    *shared_sources("williams2009"),
     {
         "id": "yu2022",
         "kind": "paper",

@@ -16,7 +16,7 @@ from calculators._datasheets import ACCELERATORS, SHARED, accelerator_options, s
 from generator.content.schema import Source
 
 FACTS = {"memory", "memory_bandwidth", "dense_bf16_flops", "dense_fp8_flops", "dense_fp4_flops",
-         "scale_up_bandwidth", "scale_up_domain"}
+         "scale_up_bandwidth", "scale_up_domain", "board_power"}
 IDS = sorted(ACCELERATORS)
 DATE = re.compile(r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$")
 
@@ -59,6 +59,8 @@ def test_figures_are_in_base_units_within_what_a_2026_accelerator_can_have(accel
             assert 100e12 <= facts[fact] <= 50e15, (accelerator, fact)
     if "scale_up_bandwidth" in facts:
         assert 50e9 <= facts["scale_up_bandwidth"] <= 5e12
+    if "board_power" in facts:
+        assert 100 <= facts["board_power"] <= 5_000, (accelerator, "board_power")
     if "scale_up_domain" in facts:
         assert isinstance(facts["scale_up_domain"], int) and 2 <= facts["scale_up_domain"] <= 1024
 

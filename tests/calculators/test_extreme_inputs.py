@@ -13,7 +13,7 @@ from calcview import evaluate
 from calcview.figures import MAX_SVG_CHARS
 from calcview.values import format_input
 
-NAMES = ["allreduce", "answer_cost", "facility_power", "local", "ownership", "parallelism", "reliability", "scaling", "serving",
+NAMES = ["allreduce", "answer_cost", "facility_power", "local", "ownership", "parallelism", "reliability", "roofline", "scaling", "serving",
          "token_cost", "transformer_shape"]
 MODULES = {name: importlib.import_module(f"calculators.{name}") for name in NAMES}
 MESSAGE_MAX_CHARS = 220
