@@ -210,6 +210,17 @@ function keepScrollingFrameFocusable(frame) {
   }
 }
 
+// A frame that shows only a region of the drawing (a phone, a large map) opens on the box of the
+// topic the page is about.
+function showCurrentBox(frame, svg) {
+  const box = svg.querySelector(".lm-current rect");
+  if (!box || (frame.scrollWidth <= frame.clientWidth + 1 && frame.scrollHeight <= frame.clientHeight + 1)) return;
+  const view = frame.getBoundingClientRect();
+  const at = box.getBoundingClientRect();
+  frame.scrollLeft += at.left - view.left - (view.width - at.width) / 2;
+  frame.scrollTop += at.top - view.top - (view.height - at.height) / 2;
+}
+
 function setUp(figure) {
   if (figure.dataset.ready) return;
   figure.dataset.ready = "true";
@@ -237,6 +248,7 @@ function setUp(figure) {
   followThroughInstantNavigation(svg);
   addZoom(figure, frame, svg);
   keepScrollingFrameFocusable(frame);
+  showCurrentBox(frame, svg);
   addDragPan(frame);
   figure.querySelector(".lm-map-skip")?.addEventListener("click", (event) => {
     const end = document.getElementById(event.currentTarget.hash.slice(1));

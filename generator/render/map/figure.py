@@ -51,8 +51,8 @@ def text_list(graph: MapGraph, page: str, list_id: str) -> str:
 
 
 def narrow_screen_hint(list_id: str | None) -> str:
-    """What a phone reader is told above the drawing, scaled down to fit (shown by map.css on narrow screens)."""
-    text = "The drawing is scaled to fit this screen: zoom in to read it"
+    """What a phone reader is told above the drawing, a region of it in a frame (shown by map.css on narrow screens)."""
+    text = "The drawing is larger than this screen: scroll it in its frame"
     if list_id is None:
         return f'<p class="lm-map-hint" data-search-exclude="">{text}.</p>'
     return f'<p class="lm-map-hint" data-search-exclude="">{text}, or read <a href="#{list_id}">the same map as text</a> below it.</p>'

@@ -7,7 +7,7 @@ Sizes are SVG user units, about CSS pixels.
 # --- text and boxes ---------------------------------------------------------------------
 
 NODE_FONT = 12.0
-LABEL_FONT = 10.5
+LABEL_FONT = 11.0  # the smallest text of the map: drawn at least 1:1, it is never below 11 px on screen
 HEADER_FONT = 11.0
 LINE_H = 14.5
 NODE_PAD_X, NODE_PAD_Y = 9.0, 6.0

@@ -13,9 +13,9 @@ from generator.render.map.settings import DARK_BG, LIGHT_BG, MIN_CONTRAST
 
 MAP_STYLES_FILE = "assets/layermap/map-styles.css"
 MIN_WIDTH_CLASS = "lm-map-min-"  # + the map's minimum width in px
-# Below Material's tablet breakpoint (45em) a drawn map fits the screen's width, its text list shows
-# and a hint says so (map.css); at and above it, a map keeps its minimum width and its frame scrolls.
-WIDE_SCREEN = "screen and (min-width: 45em)"
+# A drawn map keeps its minimum width, its own width, on every screen: its text (11 px and more)
+# stays readable, and its frame scrolls where the page is narrower. Below Material's tablet
+# breakpoint (45em) its text list shows from the start and a hint says so (map.css).
 _MIN_WIDTH_CLASSES = re.compile(rf"{MIN_WIDTH_CLASS}(\d+)\b")  # a literal first: found by a fast search
 
 
@@ -54,7 +54,7 @@ def map_stylesheet(kinds: Iterable[EdgeKind], pages: Iterable[str | bytes]) -> s
     """
     widths = sorted({width for page in pages for width in _min_widths(page)})
     rules = "".join(f".lm-map-svg.{MIN_WIDTH_CLASS}{width}{{min-width:{width}px}}" for width in widths)
-    return "\n".join([kind_styles(kinds), f"@media {WIDE_SCREEN}{{{rules}}}" if rules else ""]) + "\n"
+    return "\n".join([kind_styles(kinds), rules]) + "\n"
 
 
 @forgettable

@@ -126,7 +126,7 @@ def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, pag
     bands, band_labels = _bands(placed)
     lines, texts = _edges(placed, map_id)
     nodes = "".join(_node(n, page, _accessible_name(n, graph, degree)) for n in placed.nodes)
-    min_width = f"{MIN_WIDTH_CLASS}{_n(min(placed.width, placed.width * 0.7))}"
+    min_width = f"{MIN_WIDTH_CLASS}{_n(placed.width)}"  # never scaled down: its smallest text stays 11 px (LABEL_FONT)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="lm-map-svg {min_width}" id="{map_id}" viewBox="0 0 {_n(placed.width)} {_n(placed.height)}" '
         f'width="{_n(placed.width)}" height="{_n(placed.height)}" '

@@ -140,15 +140,15 @@ def test_layer_page_draws_its_topics() -> None:
     assert {t.id for t in KMAP.topics_by_layer[3]} <= set(node_links(svg))
 
 
-def test_a_phone_reader_is_told_the_drawing_is_scaled_and_led_to_the_same_map_as_text() -> None:
+def test_a_phone_reader_is_told_the_drawing_scrolls_in_its_frame_and_led_to_the_same_map_as_text() -> None:
     figure = re.search(r'<figure class="lm-map".*?</figure>', PAGES[HOME], flags=re.DOTALL).group(0)
     hint = re.search(r'<p class="lm-map-hint"[^>]*>(.*?)</p>', figure).group(1)
     listed = re.search(r'<details class="lm-map-text" id="([^"]+)"', figure).group(1)
-    assert "scaled to fit" in hint and f'href="#{listed}"' in hint
+    assert "scroll it in its frame" in hint and f'href="#{listed}"' in hint
     assert figure.index("lm-map-hint") < figure.index("<svg")  # read before the drawing
     local = PAGES[topic_page(KMAP.topics["gpu-clusters"])]
     local_hint = re.search(r'<p class="lm-map-hint"[^>]*>(.*?)</p>', local).group(1)
-    assert "scaled to fit" in local_hint and "href" not in local_hint  # no text list there to point to
+    assert "scroll it in its frame" in local_hint and "href" not in local_hint  # no text list there to point to
 
 
 # --- the built site -------------------------------------------------------------------------

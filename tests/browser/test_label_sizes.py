@@ -1,0 +1,79 @@
+"""Drawn text a reader can read (issue 34, item 7): every label of the drawn map and of the
+calculators' figures is at least 11 CSS pixels on screen, at 320, 390 and 1280 px.
+
+The size on screen is the text's computed font size (in the drawing's own units) times the
+drawing's scale (its width on screen over its viewBox width), as the browser lays it out."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from playwright.sync_api import Browser
+
+from generator.model.graph import build_map
+from generator.pipeline import load_content
+from tests.conftest import ROOT, BuiltSite
+
+pytestmark = pytest.mark.browser
+SMALLEST_PX = 11
+WIDTHS = (320, 390, 1280)
+MAPS = ("", "layer-3/", "layer-3/gpu-clusters/")  # the whole map, a layer's, a topic's neighbourhood
+
+
+def one_page_per_calculator_with_figures() -> list[str]:
+    """The first page (by layer and topic) of each calculator that draws figures: every kind of figure."""
+    kmap = build_map(load_content(ROOT / "content", ROOT))
+    pages: dict[str, str] = {}
+    for topic in sorted(kmap.topics.values(), key=lambda t: (t.layer, t.id)):
+        for key, depth in topic.depths.present():
+            if depth.calculator and getattr(importlib.import_module(f"calculators.{depth.calculator.name}"), "FIGURES", None):
+                pages.setdefault(depth.calculator.name, f"layer-{topic.layer}/{topic.id}/#depth-{key.lower()}")
+    return sorted(pages.values())
+
+
+FIGURES = one_page_per_calculator_with_figures()
+SIZES = """(selector) => [...document.querySelectorAll(selector)].flatMap(svg => {
+    const box = svg.getBoundingClientRect();
+    if (!box.width) return [];  // not shown (another depth)
+    const scale = box.width / svg.viewBox.baseVal.width;
+    return [...svg.querySelectorAll("text")].filter(t => t.getClientRects().length && t.textContent.trim())
+        .map(t => [t.textContent.trim().slice(0, 30), Math.round(parseFloat(getComputedStyle(t).fontSize) * scale * 100) / 100]);
+})"""
+
+
+def smallest(sizes: list[list]) -> list:
+    return min(sizes, key=lambda entry: entry[1])
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_label_of_the_drawn_map_is_at_least_11_px(browser: Browser, built_site: BuiltSite, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 800}, service_workers="block")
+    page = context.new_page()
+    found = {}
+    for path in MAPS:
+        page.goto(built_site.url + path)
+        page.wait_for_selector(".lm-map[data-ready]", state="attached")
+        sizes = page.evaluate(SIZES, "svg.lm-map-svg")
+        assert sizes, path
+        found[path] = smallest(sizes)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    context.close()
+    assert all(size >= SMALLEST_PX for _, size in found.values()), found
+    assert overflow <= width  # the drawing scrolls in its frame; the page does not
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_label_of_the_calculators_figures_is_at_least_11_px(browser: Browser, built_site: BuiltSite, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 800}, service_workers="block")
+    page = context.new_page()
+    found = {}
+    for path in FIGURES:
+        page.goto(built_site.url + path)
+        page.wait_for_selector(".lm-depths[data-ready]", state="attached")
+        sizes = page.evaluate(SIZES, "svg.lm-fig")
+        assert sizes, path
+        found[path] = smallest(sizes)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width, path
+    context.close()
+    assert all(size >= SMALLEST_PX for _, size in found.values()), found
