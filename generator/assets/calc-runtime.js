@@ -12,6 +12,8 @@ const READY_TEXT = "Calculator ready: results update as you change the values.";
 const STARTING_TEXT = "Live calculator starting";
 const SHOWN_TEXT = "the results shown are already right.";
 const RESTARTED_TEXT = `Calculator restarted: a computation took longer than ${REQUEST_DEADLINE_MS / 1000} s and was stopped.`;
+const NOT_KEPT_TEXT = "Calculator offline: this browser has not kept its Python runtime (about 13 MB), so the results shown are "
+  + "for the values the page was built with. Once online, “Save for offline” keeps it (visiting a calculator page does too).";
 export const STOPPED_TEXT = `These values took longer than ${REQUEST_DEADLINE_MS / 1000} s to compute, so the calculator stopped and restarted. Change a value to try again.`;
 
 // generation: how many workers this page session has started (1 unless one was restarted);
@@ -53,12 +55,6 @@ export function declareCalculator(root) {
 const SAVED_RUNTIME = "saved-runtime";  // the worker's name that says so, as calc-worker.js
 const newWorker = (saved) => new Worker(WORKER_URL, { type: "module", ...(saved ? { name: SAVED_RUNTIME } : {}) });
 
-// Once the calculator runs, the site's service worker keeps a copy of its runtime for offline
-// reading (assets/workbox: KEEP_RUNTIME); a page without one (e.g. under `layermap serve`) skips it.
-function keepRuntimeForOffline() {
-  navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ type: "KEEP_RUNTIME" }), () => {});
-}
-
 export function startWorker() {
   if (runtime.ready) return runtime.ready;
   const note = runtime.restarted ? `${RESTARTED_TEXT} ` : "";
@@ -66,9 +62,9 @@ export function startWorker() {
   setStatus(loading, `${note}${STARTING_TEXT}… ${SHOWN_TEXT}`);
   runtime.ready = new Promise((resolve, reject) => {
     const watchdog = setTimeout(() => fail(`no answer after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
-    const fail = (reason) => {
+    const fail = (reason, text = `Calculator failed: ${reason}. The results shown are for the values the page was built with.`) => {
       clearTimeout(watchdog);
-      setStatus("failed", `Calculator failed: ${reason}. The results shown are for the values the page was built with.`);
+      setStatus("failed", text);
       reject(new Error(reason));
     };
     // The network failed the runtime (online but unreachable): once more from the saved copy, if
@@ -89,9 +85,9 @@ export function startWorker() {
         else if (data.type === "ready") {
           clearTimeout(watchdog);
           setStatus("ready", `${note}${READY_TEXT}`);
-          resolve();
-          keepRuntimeForOffline();
-        } else if (data.type === "failed" && data.unreachable && !saved && navigator.serviceWorker?.controller) {
+          resolve();  // offline.js then has the site's service worker keep the runtime for offline reading
+        } else if (data.type === "failed" && data.notKept) fail(data.reason, NOT_KEPT_TEXT);
+        else if (data.type === "failed" && data.unreachable && !saved && navigator.serviceWorker?.controller) {
           runtime.worker.terminate();
           launch(true);
         } else if (data.type === "failed") fail(data.reason);

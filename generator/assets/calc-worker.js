@@ -9,8 +9,9 @@
 //           (json: calcview.evaluate's result as JSON text; one string crosses into and out of
 //           Python and into the message, cheaper than converting and cloning nested objects)
 //           out {type: "progress", text} while starting, then {type: "ready"} (the runtime is up and
-//           every calculator asked for so far is installed) or {type: "failed", reason, unreachable}
-//           (unreachable: the runtime's files could not be fetched, e.g. the network failed)
+//           every calculator asked for so far is installed) or {type: "failed", reason, unreachable,
+//           notKept} (unreachable: the runtime's files could not be fetched, e.g. the network failed;
+//           notKept: offline, and the site's service worker holds no copy of them)
 const DIRECT_URL = new URL("../pyodide/", import.meta.url).href;
 const SAVED_URL = new URL("../pyodide-saved/", import.meta.url).href;  // the service worker's saved copy
 const SAVED_RUNTIME = "saved-runtime";  // this worker's name when it must use the saved copy (calc-runtime.js)
@@ -46,13 +47,32 @@ function source(name) {
   return sources.get(name);
 }
 
+// loadPyodide never settles when the wasm is missing, so check the runtime files alongside it
+// and fail with the missing file's name.
+class Unreachable extends Error {}
+
+// Offline with no copy kept: said as such, and nothing is asked of a network that is not there.
+class NotKept extends Unreachable {}
+
+// Whether the site's service worker holds a copy of every runtime file (it checks each one's bytes
+// when it serves it).
+async function savedCopyHeld() {
+  if (typeof caches === "undefined") return false;
+  const names = ["pyodide.mjs", ...RUNTIME_FILES];
+  const held = await Promise.all(names.map((name) => caches.match(DIRECT_URL + name).catch(() => undefined)));
+  return held.every(Boolean);
+}
+
 // Where the runtime comes from: the browser's HTTP cache when it holds it (Chromium keeps the
 // compiled wasm beside it, so the runtime starts fastest from there); else the site's service
 // worker's saved copy; else the network. Offline, or when the page restarted this worker after the
 // network failed (its name says so), the saved copy. (The name, not a query: a script the service
 // worker answers from its cache has the cached copy's address.)
 async function runtimeFolder() {
-  if (navigator.onLine === false || self.name === SAVED_RUNTIME) return SAVED_URL;
+  if (navigator.onLine === false || self.name === SAVED_RUNTIME) {
+    if (!(await savedCopyHeld())) throw new NotKept("the Python runtime is not kept in this browser");
+    return SAVED_URL;
+  }
   try {
     const cached = await fetch(DIRECT_URL + PROBE, { method: "HEAD", cache: "only-if-cached", mode: "same-origin",
                                                     signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
@@ -63,10 +83,6 @@ async function runtimeFolder() {
   const saved = typeof caches === "undefined" ? undefined : await caches.match(DIRECT_URL + PROBE).catch(() => undefined);
   return saved ? SAVED_URL : DIRECT_URL;
 }
-
-// loadPyodide never settles when the wasm is missing, so check the runtime files alongside it
-// and fail with the missing file's name.
-class Unreachable extends Error {}
 
 async function checkRuntimeFiles(folder) {
   const head = (name) => fetch(new URL(name, folder), { method: "HEAD", signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) }).catch((error) => {
@@ -150,7 +166,8 @@ async function start() {
 
 start().then(
   () => postMessage({ type: "ready" }),
-  (error) => postMessage({ type: "failed", reason: String(error?.message ?? error), unreachable: error instanceof Unreachable }),
+  (error) => postMessage({ type: "failed", reason: String(error?.message ?? error), unreachable: error instanceof Unreachable,
+                          notKept: error instanceof NotKept }),
 );
 
 async function answer({ id, module, raw }) {

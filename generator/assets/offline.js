@@ -1,8 +1,10 @@
 // Offline reading. Registers the site's service worker (sw.js at the site's root, built with
-// Workbox: it precaches every page and asset), puts a "Save for offline" button in the footer
-// that has the worker fetch every page and the calculator runtime with progress, shows a notice
-// while the reader is offline, and says when a new version is ready: the new worker waits until
-// the reader presses Reload, and a page never shows one version's shell with another's content.
+// Workbox: it precaches every page, asset and the search index, so one visit is enough to read and
+// search offline); on a page with a calculator, has it keep the calculator runtime in the
+// background; puts a "Save for offline" button in the footer that has the worker fetch every page
+// and the calculator runtime with progress, shows a notice while the reader is offline, and says
+// when a new version is ready: the new worker waits until the reader presses Reload, and a page
+// never shows one version's shell with another's content.
 import { onPage } from "./boot.js";
 import { calculatorsSettled } from "./calc-runtime.js";
 
@@ -15,6 +17,7 @@ const isServed = location.protocol === "http:" || location.protocol === "https:"
 let statusText = "";
 let saving = false;
 let lastUpdateCheck = Date.now();
+let registered = false;  // the worker is active for this page
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -144,10 +147,24 @@ function reloadOnNewController() {
   });
 }
 
+// A reader who has been on a calculator page can use it offline: the worker keeps the runtime in
+// the background (from the browser's HTTP cache when the calculator has just loaded it), once per visit.
+let runtimeAsked = false;
+function keepRuntimeIfCalculators() {
+  if (runtimeAsked || !document.querySelector(".lm-calc") || !navigator.onLine) return;
+  runtimeAsked = true;
+  askWorker("KEEP_RUNTIME", () => {}).catch(() => {
+    runtimeAsked = false;
+  });
+}
+
 async function register() {
   try {
     const registration = await navigator.serviceWorker.register(WORKER_URL);
     watchForUpdates(registration);
+    await navigator.serviceWorker.ready;
+    registered = true;
+    keepRuntimeIfCalculators();
     askWorker("OFFLINE_STATUS", ({ data }) => {
       if (data.saved && !statusText) setStatus("Saved for offline in this browser.");
     });
@@ -166,7 +183,8 @@ function checkForUpdate() {
 
 // After the page has loaded, so that precaching the site never competes with the page itself;
 // on a page with a calculator, also after its runtime has started (on a first visit the worker's
-// install slowed Pyodide's start by about 0.9 s: benchmarks/CALCULATOR_RESULTS.md), or failed.
+// install slowed Pyodide's start by about 0.9 s: benchmarks/CALCULATOR_RESULTS.md), or failed,
+// or CALCULATOR_WAIT_MS passed (a calculator that never started: the runtime is kept anyway).
 function afterPageAndCalculators(run) {
   const afterCalculators = () => Promise.race([calculatorsSettled(), new Promise((wait) => setTimeout(wait, CALCULATOR_WAIT_MS))]).then(run);
   if (document.readyState === "complete") afterCalculators();
@@ -175,7 +193,9 @@ function afterPageAndCalculators(run) {
 
 function setUpPage() {
   addSaveControl();
-  if (canWork) checkForUpdate();
+  if (!canWork) return;
+  checkForUpdate();
+  if (registered) afterPageAndCalculators(keepRuntimeIfCalculators);
 }
 
 if (isServed) {

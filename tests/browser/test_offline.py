@@ -24,10 +24,10 @@ from generator.calculation.exercises import play
 from generator.calculation.port import calculator_module
 from tests.browser.test_exercises import CASES, open_calculator, play_through_the_controls
 from tests.conftest import ROOT, BuiltSite, _QuietHandler, build_project, copy_project, free_port
+from tests.generator.emit.test_offline import worker_manifests
 
 pytestmark = pytest.mark.browser
 SUB_PATH = "/layermap/"
-NOT_PRECACHED = re.compile(r"^(sw\.js|sitemap\.xml(\.gz)?|assets/workbox/.*|downloads/.*|.*\.map)$")  # as build-service-worker.mjs
 CHANGED_TOPIC = "content/layer-1/power-cooling.yaml"
 RUNTIME_WASM = "pyodide.asm.wasm"
 
@@ -89,19 +89,27 @@ class SubPathSite:
         return sorted(path[: -len("index.html")] for path in found)
 
     def saved_file_count(self) -> int:
-        files = [p.relative_to(self.site).as_posix() for p in self.site.rglob("*") if p.is_file()]
-        return sum(1 for path in files if not NOT_PRECACHED.match(path))
+        """What "Save for offline" fetches: every file its worker lists."""
+        precache, runtime = worker_manifests(self.site)
+        return len(precache) + len(runtime)
+
+
+@contextmanager
+def served_build(root: Path, kind: type[SubPathSite] = SubPathSite) -> Iterator[SubPathSite]:
+    """The project at ``root`` built for, and served at, a sub-path of a free local port."""
+    served = kind(root, root / "site", free_port())
+    build_project(root, served.url)
+    served.start()
+    try:
+        yield served
+    finally:
+        served.stop()
 
 
 @pytest.fixture(scope="module")
 def sub_path_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SubPathSite]:
-    root = copy_project(tmp_path_factory.mktemp("offline-project"))
-    port = free_port()
-    served = SubPathSite(root, root / "site", port)
-    build_project(root, served.url)
-    served.start()
-    yield served
-    served.stop()
+    with served_build(copy_project(tmp_path_factory.mktemp("offline-project"))) as served:
+        yield served
 
 
 def running(site: SubPathSite) -> SubPathSite:

@@ -33,7 +33,7 @@ def test_the_built_site_precaches_every_page_and_its_assets(mini_project: Path) 
     [versioned] = [p.name for p in (site / "assets").glob("layermap-*")]
     assert {f"assets/{versioned}/offline.js", f"assets/{versioned}/site.css"} <= urls
     assert not any(url.startswith("assets/layermap/") and url.endswith((".js", ".css")) for url in urls)  # no page links them
-    assert "search/search_index.json" not in urls  # fetched when the reader opens search, not on install
+    assert "search/search_index.json" in urls  # search works offline after one visit
     assert all(REVISION.match(entry["revision"]) for entry in precache)
     assert runtime == []  # the mini project has no calculator
     assert f'src="../assets/{versioned}/offline.js"' in (site / "layer-1" / "index.html").read_text(encoding="utf-8")

@@ -4,10 +4,10 @@
 //
 // SITE_DIR/sw.js gets two manifests, each entry a site-relative URL with a revision (a hash of
 // the file's bytes, which names the entry's cache key) and an integrity (the SHA-256 digest of the
-// bytes, as in Subresource Integrity, which the worker checks every copy it serves against): every page and asset (precached when the worker installs) and the calculator
-// runtime, assets/pyodide/ (about 13 MB: cached when first used or when the reader saves the site).
-// A third list holds the search index alone, cached the same way: a first page view, and the
-// worker's install, never download it; the page fetches it when the reader opens search.
+// bytes, as in Subresource Integrity, which the worker checks every copy it serves against): every
+// page and asset with the search index (precached when the worker installs, so a reader who
+// visited once can read and search offline), and the calculator runtime, assets/pyodide/ (about
+// 13 MB: kept once the reader has been on a calculator page, or when the reader saves the site).
 // Files named by --not-precached (files no page links) are left out.
 // The Workbox runtime the worker imports is copied to SITE_DIR/assets/workbox/ (never a CDN).
 // On failure: a message on stderr and exit status 1 (2 when workbox-build is not installed).
@@ -25,21 +25,17 @@ const RUNTIME_FOLDER = "assets/pyodide";
 const RUNTIME_FILES = `${RUNTIME_FOLDER}/**/*`;
 const RUNTIME_INJECTION_POINT = "self.__LAYERMAP_RUNTIME_MANIFEST";
 const SEARCH_INDEX = "search/search_index.json";
-const SEARCH_INJECTION_POINT = "self.__LAYERMAP_SEARCH_MANIFEST";
 // downloads/: the downloadable copy (a zip of the whole site) is fetched only when a reader asks for it.
-const NOT_PRECACHED = [RUNTIME_FILES, SEARCH_INDEX, "assets/workbox/**", "downloads/**", "sw.js", "sitemap.xml", "sitemap.xml.gz", "**/*.map"];
+const NOT_PRECACHED = [RUNTIME_FILES, "assets/workbox/**", "downloads/**", "sw.js", "sitemap.xml", "sitemap.xml.gz", "**/*.map"];
 const MAX_PAGE_OR_ASSET_BYTES = 32 * 1024 * 1024;  // Workbox's default (2 MB) would silently skip a large search index
 const MAX_RUNTIME_FILE_BYTES = 64 * 1024 * 1024;  // pyodide.asm.wasm is about 10 MB
 
 function loadWorkboxBuild() {
   const require = createRequire(import.meta.url);
   try {
-    // The two functions this script calls, from the modules that define them: the package's index
+    // The function this script calls, from the module that defines it: the package's index
     // also loads generateSW's bundler, a third of a second more before any file is read.
-    const workboxBuild = {
-      getManifest: require("workbox-build/build/get-manifest").getManifest,
-      injectManifest: require("workbox-build/build/inject-manifest").injectManifest,
-    };
+    const workboxBuild = { injectManifest: require("workbox-build/build/inject-manifest").injectManifest };
     return { workboxBuild, resolveFromWorkbox: createRequire(require.resolve("workbox-build")) };
   } catch (error) {
     if (error?.code !== "MODULE_NOT_FOUND") throw error;
@@ -79,18 +75,6 @@ async function hasRuntime(site) {
   return stat(path.join(site, RUNTIME_FOLDER)).then((found) => found.isDirectory(), () => false);
 }
 
-// The worker's source with the search index's manifest written in (empty when the site has none).
-async function writeSearchManifest(getManifest, site, swDest) {
-  const hasIndex = await stat(path.join(site, SEARCH_INDEX)).then((found) => found.isFile(), () => false);
-  const search = !hasIndex ? { manifestEntries: [], count: 0, size: 0 } : failOnWarnings("the search index's manifest", await getManifest({
-    globDirectory: site, globPatterns: [SEARCH_INDEX], maximumFileSizeToCacheInBytes: MAX_PAGE_OR_ASSET_BYTES,
-    manifestTransforms: [withIntegrity(site)],
-  }));
-  const source = await readFile(WORKER_SOURCE, "utf8");
-  await writeFile(swDest, source.replace(SEARCH_INJECTION_POINT, JSON.stringify(search.manifestEntries)));
-  return search;
-}
-
 // A site without calculators has no runtime: its worker gets an empty runtime manifest.
 async function injectRuntimeManifest(injectManifest, site, swSrc, swDest) {
   if (!(await hasRuntime(site))) {
@@ -105,19 +89,22 @@ async function injectRuntimeManifest(injectManifest, site, swSrc, swDest) {
   }));
 }
 
-async function writeServiceWorker({ getManifest, injectManifest }, site, notPrecached) {
+async function writeServiceWorker({ injectManifest }, site, notPrecached) {
   const scratch = await mkdtemp(path.join(os.tmpdir(), "layermap-sw-"));
   try {
-    const withSearch = path.join(scratch, "sw-search.js");
     const withRuntime = path.join(scratch, "sw.js");
-    const search = await writeSearchManifest(getManifest, site, withSearch);
-    const runtime = await injectRuntimeManifest(injectManifest, site, withSearch, withRuntime);
+    const runtime = await injectRuntimeManifest(injectManifest, site, WORKER_SOURCE, withRuntime);
+    let search = 0;
+    const countSearch = (manifest) => {
+      search = manifest.filter((entry) => entry.url === SEARCH_INDEX).length;
+      return { manifest };
+    };
     const precache = failOnWarnings("the precache manifest", await injectManifest({
       swSrc: withRuntime, swDest: path.join(site, "sw.js"), globDirectory: site, globPatterns: ["**/*"],
       globIgnores: [...NOT_PRECACHED, ...notPrecached], maximumFileSizeToCacheInBytes: MAX_PAGE_OR_ASSET_BYTES,
-      manifestTransforms: [withIntegrity(site)],
+      manifestTransforms: [withIntegrity(site), countSearch],
     }));
-    return { precached: precache.count, precachedBytes: precache.size, search: search.count, searchBytes: search.size,
+    return { precached: precache.count, precachedBytes: precache.size, search,
              runtime: runtime.count, runtimeBytes: runtime.size };
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -1,19 +1,18 @@
 // The site's service worker (classic script). The build (build-service-worker.mjs) fills in the
 // two manifests and writes it as sw.js at the site's root, so its scope is the whole site, also
 // under a sub-path such as https://user.github.io/layermap/.
-//   - Every page and asset of this build is precached with its revision when the worker installs
-//     (Workbox precaching, each file fetched with its digest: a file of another deployment fails
-//     the install, so one worker's copy is all of one build or nothing); pages are answered from
-//     that cache, so a reader who visited once can read everything offline. The pages link
-//     layermap's scripts and stylesheet in a folder named after their bytes (generator/emit/revisioned.py),
-//     so even without this worker a page never gets another deployment's.
+//   - Every page and asset of this build, and the search index, is precached with its revision
+//     when the worker installs (Workbox precaching, each file fetched with its digest: a file of
+//     another deployment fails the install, so one worker's copy is all of one build or nothing);
+//     pages are answered from that cache, so a reader who visited once can read and search
+//     offline. The pages link layermap's scripts and stylesheet in a folder named after their
+//     bytes (generator/emit/revisioned.py), so even without this worker a page never gets
+//     another deployment's.
 //   - The calculator runtime (assets/pyodide/, about 13 MB) is left to the browser's HTTP cache
-//     while online (faster to start); a copy is kept on first use, in a cache named after its
-//     revisions, and answers under assets/pyodide-saved/ offline. "Save for offline"
-//     (assets/layermap/offline.js) asks this worker to fetch it all, with progress.
-//   - The search index (search/search_index.json) is not precached: the page asks for it only when
-//     the reader opens search, and it is cached then, cache first, in a cache named after its
-//     revision; "Save for offline" fetches it too.
+//     while online (faster to start); a copy is kept once the reader has been on a calculator page
+//     (KEEP_RUNTIME, from the page), in a cache named after its revisions, and answers under
+//     assets/pyodide-saved/ offline. "Save for offline" (offline.js) asks this worker to fetch
+//     everything, with progress.
 //   - A new build's worker waits until the reader chooses to reload (message SKIP_WAITING).
 //   - sitemap.xml is answered from the manifest for the address the site is actually served from,
 //     so Material's instant navigation works whatever site_url the build had.
@@ -33,12 +32,10 @@ const SCOPE = self.registration.scope;
 const RUNTIME_CACHE_PREFIX = `layermap-runtime-${SCOPE}-`;
 const RUNTIME_CACHE = RUNTIME_CACHE_PREFIX + fingerprint(RUNTIME);
 const RUNTIME_URLS = new Set(RUNTIME.map((entry) => siteUrl(entry.url)));
-const SEARCH = self.__LAYERMAP_SEARCH_MANIFEST;
-const SEARCH_CACHE_PREFIX = `layermap-search-${SCOPE}-`;
-const SEARCH_CACHE = SEARCH_CACHE_PREFIX + fingerprint(SEARCH);
-const SEARCH_URLS = new Set(SEARCH.map((entry) => siteUrl(entry.url)));
+// Earlier versions kept the search index in a cache of its own: gone once this version takes over.
+const RETIRED_SEARCH_CACHE_PREFIX = `layermap-search-${SCOPE}-`;
 // Each cache key's SHA-256 digest ("sha256-<base64>"), from the manifests; the precache's keys are added below.
-const INTEGRITY = new Map([...SEARCH, ...RUNTIME].map((entry) => [siteUrl(entry.url), entry.integrity]));
+const INTEGRITY = new Map(RUNTIME.map((entry) => [siteUrl(entry.url), entry.integrity]));
 
 function siteUrl(relative) {
   return new URL(relative, SCOPE).href;
@@ -106,7 +103,6 @@ const checkedReads = {
     return copy;
   },
 };
-const checkedWrites = { cacheWillUpdate: ({ request, response }) => checked(request.url, response) };
 
 workbox.core.setCacheNameDetails({ prefix: "layermap" });
 workbox.core.clientsClaim();  // the first install serves the open page at once; later ones wait
@@ -119,10 +115,11 @@ workbox.precaching.cleanupOutdatedCaches();
 // Chromium keeps beside it. Answered from Cache Storage through this worker instead, every start
 // of the runtime took about 0.8 s longer: the 9 MB wasm was compiled afresh each time
 // (benchmarks/CALCULATOR_RESULTS.md, 2026-12-04). This worker still keeps a copy for offline
-// reading: the page asks for it once the calculator runs (KEEP_RUNTIME, below), and "Save for
-// offline" fetches it. The calculator's worker asks for that copy under assets/pyodide-saved/
-// when the browser is offline, or when the page restarted it because the network failed: those
-// requests are answered from the copy (from the network while there is none).
+// reading: a page with a calculator asks for it once its calculator has started, or a while after
+// it loaded if the calculator never started (KEEP_RUNTIME, below), and "Save for offline" fetches
+// it. The calculator's worker asks for that copy under assets/pyodide-saved/ when the browser is
+// offline, or when the page restarted it because the network failed: those requests are answered
+// from the copy (from the network while there is none).
 const RUNTIME_FOLDER = siteUrl("assets/pyodide/");
 const SAVED_RUNTIME_FOLDER = siteUrl("assets/pyodide-saved/");
 
@@ -155,9 +152,9 @@ async function answerHeadFromSavedRuntime({ url }) {
 workbox.routing.registerRoute(isSavedRuntimeFile, answerFromSavedRuntime);
 workbox.routing.registerRoute(isSavedRuntimeFile, answerHeadFromSavedRuntime, "HEAD");
 
-// The runtime the calculator has just run, copied for offline reading. The default cache mode
-// takes the browser's copy while it is fresh (nothing is downloaded twice) and asks the server
-// again once it is not, so the copy is of the files the site serves now.
+// The runtime the calculator has just run (or is about to), copied for offline reading. The default
+// cache mode takes the browser's copy while it is fresh (nothing is downloaded twice) and asks the
+// server again once it is not, so the copy is of the files the site serves now.
 async function keepRuntime() {
   const cache = await caches.open(RUNTIME_CACHE);
   for (const url of RUNTIME_URLS) await ensureCached(cache, url, "default");
@@ -168,11 +165,6 @@ function keepRuntimeOnce() {
   keeping ??= keepRuntime().catch(() => {}).finally(() => { keeping = null; });  // a failed copy is tried again at the next use
   return keeping;
 }
-
-// --- the search index: cached when the reader first opens search -------------------------------
-
-const isSearchIndex = ({ url }) => SEARCH_URLS.has(url.origin + url.pathname);
-workbox.routing.registerRoute(isSearchIndex, new workbox.strategies.CacheFirst({ cacheName: SEARCH_CACHE, plugins: [checkedReads, checkedWrites] }));
 
 // --- sitemap.xml for the address the site is served from ---------------------------------------
 
@@ -219,9 +211,9 @@ async function runtimeSaved() {
   return [...RUNTIME_URLS].every((url) => saved.has(url));
 }
 
-// Every file of this build, pages first, then the search index and the runtime; one progress message per file.
+// Every file of this build, pages and search first, then the runtime; one progress message per file.
 async function saveForOffline(port) {
-  const total = PRECACHE.length + SEARCH.length + RUNTIME.length;
+  const total = PRECACHE.length + RUNTIME.length;
   let done = 0;
   try {
     const precache = await caches.open(workbox.core.cacheNames.precache);
@@ -229,12 +221,10 @@ async function saveForOffline(port) {
       await ensureCached(precache, workbox.precaching.getCacheKeyForURL(siteUrl(entry.url)));
       port.postMessage({ type: "progress", done: ++done, total });
     }
-    for (const [cacheName, urls] of [[SEARCH_CACHE, SEARCH_URLS], [RUNTIME_CACHE, RUNTIME_URLS]]) {
-      const cache = await caches.open(cacheName);
-      for (const url of urls) {
-        await ensureCached(cache, url);
-        port.postMessage({ type: "progress", done: ++done, total });
-      }
+    const runtime = await caches.open(RUNTIME_CACHE);
+    for (const url of RUNTIME_URLS) {
+      await ensureCached(runtime, url);
+      port.postMessage({ type: "progress", done: ++done, total });
     }
     port.postMessage({ type: "done", total });
   } catch (error) {
@@ -245,14 +235,14 @@ async function saveForOffline(port) {
 self.addEventListener("message", (event) => {
   const type = event.data?.type;
   if (type === "SKIP_WAITING") self.skipWaiting();
-  else if (type === "KEEP_RUNTIME") event.waitUntil(keepRuntimeOnce());
+  else if (type === "KEEP_RUNTIME") event.waitUntil(keepRuntimeOnce().then(() => event.ports[0]?.postMessage({ type: "kept" })));
   else if (type === "SAVE_FOR_OFFLINE" && event.ports[0]) event.waitUntil(saveForOffline(event.ports[0]));
   else if (type === "OFFLINE_STATUS" && event.ports[0]) {
     event.waitUntil(runtimeSaved().then((saved) => event.ports[0].postMessage({ type: "status", saved })));
   }
 });
 
-// --- versions: a reader who saved the old runtime (or has the old search index) gets the new one before it takes over
+// --- versions: a reader who saved the old runtime gets the new one before it takes over ------------
 
 async function olderCaches(prefix, current) {
   return (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== current);
@@ -262,20 +252,8 @@ function olderRuntimeCaches() {
   return olderCaches(RUNTIME_CACHE_PREFIX, RUNTIME_CACHE);
 }
 
-// A reader whose browser holds the old search index (search opened, or the site saved) gets the
-// new one with the new version, so search keeps working offline after the update.
-async function refreshSearchIndexIfHeld() {
-  for (const name of await olderCaches(SEARCH_CACHE_PREFIX, SEARCH_CACHE)) {
-    if ((await (await caches.open(name)).keys()).length === 0) continue;
-    const cache = await caches.open(SEARCH_CACHE);
-    for (const url of SEARCH_URLS) await ensureCached(cache, url);
-    return;
-  }
-}
-
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    await refreshSearchIndexIfHeld();
     if ((await olderRuntimeCaches()).length === 0 || await runtimeSaved()) return;
     const runtime = await caches.open(RUNTIME_CACHE);
     for (const url of RUNTIME_URLS) await ensureCached(runtime, url);
@@ -284,7 +262,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    const older = [...await olderRuntimeCaches(), ...await olderCaches(SEARCH_CACHE_PREFIX, SEARCH_CACHE)];
+    const older = [...await olderRuntimeCaches(), ...await olderCaches(RETIRED_SEARCH_CACHE_PREFIX, null)];
     await Promise.all(older.map((name) => caches.delete(name)));
   })());
 });

@@ -1,0 +1,151 @@
+"""Offline after one visit, without "Save for offline" (issue 34, item 1; issue 32).
+
+The real site, served under a GitHub Pages-like sub-path. A reader opens one page and does
+nothing else: the service worker's install keeps every page, asset and the search index, and on a
+page with a calculator the calculator runtime too, in the background. Offline, every page opens,
+search finds a term and every calculator runs; a reader who never was on a calculator page is
+told so plainly by the calculator (no network error).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from generator.calculation.exercises import play
+from generator.calculation.port import calculator_module
+from tests.browser.test_exercises import CASES, open_calculator, play_through_the_controls
+from tests.browser.test_offline import (
+    NEVER_IDLE,
+    SubPathSite,
+    check_search,
+    expect_page,
+    open_controlled,
+    running,
+    served_build,
+    wait_until_runtime_kept,
+)
+from tests.browser.test_service_worker_poisoning import console_errors
+from tests.conftest import copy_project
+
+pytestmark = pytest.mark.browser
+NOT_KEPT = "Calculator offline: this browser has not kept its Python runtime"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SubPathSite]:
+    with served_build(copy_project(tmp_path_factory.mktemp("one-visit"))) as served:
+        yield served
+
+
+@pytest.fixture
+def context(browser: Browser, site: SubPathSite) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+    running(site)
+
+
+def requests_elsewhere(context: BrowserContext, site: SubPathSite) -> list[str]:
+    """Every request the pages and the service worker make to another host."""
+    origin = f"http://127.0.0.1:{site.port}/"
+    elsewhere: list[str] = []
+    context.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:")) else elsewhere.append(r.url))
+    return elsewhere
+
+
+def go_offline(context: BrowserContext, site: SubPathSite) -> None:
+    site.stop()
+    context.set_offline(True)
+
+
+def calculator_page(site: SubPathSite) -> str:
+    topic, _, _, _, _ = CASES[0].values
+    return site.url + f"layer-{topic.layer}/{topic.id}/"
+
+
+def one_page_of_each_type(site: SubPathSite) -> list[str]:
+    """Home, a layer, a topic with calculators and one without, the plans, a plan, the sources."""
+    pages = site.pages()
+    plan = next(path for path in pages if re.fullmatch(r"plans/[a-z0-9-]+/", path))
+    topics = [path for path in pages if re.fullmatch(r"layer-\d+/[a-z0-9-]+/", path)]
+    plain = next(path for path in topics if 'class="lm-calc"' not in (site.site / path / "index.html").read_text(encoding="utf-8"))
+    return ["", "layer-3/", calculator_page(site)[len(site.url):], plain, "plans/", plan, "sources/"]
+
+
+def check_a_calculator_of_another_page(page: Page, site: SubPathSite) -> None:
+    """One exercise of a calculator on another topic than the one visited (its Python came with the install)."""
+    visited = CASES[0].values[0]
+    topic, key, depth, _, exercise = next(case.values for case in CASES if case.values[0].id != visited.id)
+    calc = open_calculator(page, site.built(), topic, key, depth.calculator.name)
+    play_through_the_controls(calc, play(calculator_module(depth.calculator.name), dict(depth.calculator.values), exercise))
+
+def test_one_visit_to_a_calculator_page_is_enough_to_read_search_and_calculate_offline(
+        context: BrowserContext, site: SubPathSite) -> None:
+    elsewhere = requests_elsewhere(context, site)
+    page = context.new_page()
+    errors = console_errors(page)
+    open_controlled(page, calculator_page(site))  # one visit: no click, no save
+    wait_until_runtime_kept(page, site)  # in the background
+
+    go_offline(context, site)
+    for path in one_page_of_each_type(site):
+        page.goto(site.url + path)
+        expect_page(page, site.url + path)
+    check_search(page, site)  # the index came with the install
+    check_a_calculator_of_another_page(page, site)
+    assert errors == []
+    assert elsewhere == []
+
+
+def test_a_calculator_page_whose_calculator_never_started_still_keeps_the_runtime(context: BrowserContext, site: SubPathSite) -> None:
+    # A page that never goes idle (a tab left in the background): the calculator does not start,
+    # and the worker keeps the runtime anyway, 30 s after the page loaded.
+    page = context.new_page()
+    page.add_init_script(NEVER_IDLE)
+    page.goto(calculator_page(site))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
+    wait_until_runtime_kept(page, site)
+    assert set(page.locator(".lm-calc__status").evaluate_all("els => els.map((el) => el.dataset.state)")) == {"static"}
+
+
+def test_one_visit_to_a_page_without_a_calculator_reads_and_searches_offline_and_says_what_the_calculators_need(
+        context: BrowserContext, site: SubPathSite) -> None:
+    page = context.new_page()
+    errors = console_errors(page)
+    open_controlled(page, site.url)
+
+    go_offline(context, site)
+    page.goto(site.url + "sources/")
+    expect_page(page, site.url + "sources/")
+    check_search(page, site)
+    page.goto(calculator_page(site))
+    status = page.locator(".lm-calc__status").first
+    expect(status).to_contain_text(NOT_KEPT, timeout=60_000)  # said plainly, the build's numbers shown
+    expect(status).to_contain_text("Save for offline")
+    assert errors == []
+
+
+def runtime_files_held(page: Page) -> int:
+    return page.evaluate("""async () => {
+        let held = 0;
+        for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) if (request.url.includes('/assets/pyodide/')) held += 1;
+        }
+        return held;
+    }""")
+
+
+# Deletes one page from the worker's precache (as a browser's storage pressure or another page of the origin might).
+DROP_A_PAGE = """async () => {
+    for (const name of await caches.keys()) {
+        if (!name.includes('precache')) continue;
+        const cache = await caches.open(name);
+        const page = (await cache.keys()).find((request) => new URL(request.url).pathname.endsWith('/sources/index.html'));
+        if (page) return cache.delete(page);
+    }
+    return false;
+}"""
