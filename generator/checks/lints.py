@@ -15,6 +15,7 @@ trade-offs. Formulas, calculators and exercises are left alone.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,9 +36,11 @@ from generator.diagnostics import Diagnostic
 # or the start of a Markdown list item on the next line.
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”’)\]*_]*(?=\s|$)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+\.)[ \t])")
 _ABBREVIATIONS = {"e.g", "i.e", "etc", "vs", "cf", "approx", "dr", "mr", "mrs", "ms"}
-_CITATION = re.compile(r"\[@[^\]]*\]")
-_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.S)
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# Each of these reads from an opening to the nearest closing and never past another opening, so no
+# character is read from more than one opening: a text of 30,000 `[` (or `{{`) is read in one pass.
+_CITATION = re.compile(r"\[@[^\[\]]*\]")
+_EXPRESSION = re.compile(r"\{\{(?:[^{}]|\{(?!\{)|\}(?!\}))*\}\}")
+_LINK = re.compile(r"\[([^\[\]]*)\]\((?:[^()]|\([^()]*\))*\)")
 _WORD = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’.,-]*[A-Za-z0-9])?")  # "e.g", "1.5", "16,384" are one word
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
 
@@ -59,12 +62,20 @@ def _reader_text(text: str) -> str:
     return _LINK.sub(lambda m: " " + m.group(1) + " " * (len(m.group(0)) - len(m.group(1)) - 1), text)
 
 
+_WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.")
+
+
 def _after_abbreviation(readable: str, match: re.Match[str]) -> bool:
-    """A single full stop right after "e.g", "etc" and the like does not end a sentence."""
+    """A single full stop right after "e.g", "etc" and the like does not end a sentence.
+    The word is read back from the stop over letters and dots only (the whole text before the
+    stop, searched at every stop, made a text of many sentences quadratic): a stop has white
+    space after it, so no two stops read the same letters."""
     if match.group(0).rstrip("\"'”’)]*_") != ".":
         return False
-    word = re.search(r"([A-Za-z][A-Za-z.]*)$", readable[: match.start()])
-    return bool(word) and word.group(1).lower() in _ABBREVIATIONS
+    start = match.start()
+    while start > 0 and readable[start - 1] in _WORD_CHARACTERS:
+        start -= 1
+    return readable[start : match.start()].lstrip(".").lower() in _ABBREVIATIONS
 
 
 def sentences(text: str) -> list[Sentence]:
@@ -91,9 +102,24 @@ def sentences(text: str) -> list[Sentence]:
     return found
 
 
+@functools.lru_cache(maxsize=2048)  # each banned term is compiled once, not once per field it is looked for in
 def _term_pattern(term: str) -> re.Pattern[str]:
     words = r"\s+".join(re.escape(part) for part in term.split())
     return re.compile(rf"(?<![\w-]){words}(?:s|es)?(?![\w-])", re.IGNORECASE)
+
+
+_TOKEN = re.compile(r"[\w-]+")
+
+
+def _could_match(term: str, tokens: set[str]) -> bool:
+    """False only where the term's pattern cannot match a text made of ``tokens`` (its runs of
+    word characters and hyphens, case-folded): the first word of a match is one of them, with
+    the plural ending if the term is one word. So only a few terms are searched for in a field."""
+    parts = term.casefold().split()
+    if not parts or not _TOKEN.fullmatch(parts[0]):
+        return True  # a term starting with punctuation: searched for
+    first = parts[0]
+    return first in tokens or (len(parts) == 1 and (first + "s" in tokens or first + "es" in tokens))
 
 
 def prose_fields(depth: Depth, key: str) -> Iterator[tuple[KeyPath, str]]:
@@ -123,7 +149,8 @@ def _reads_like(config: MapConfig, key: str, term: str) -> str:
     return "a deeper level"
 
 
-def _readability(tf: TopicFile, config: MapConfig, key: str, depth: Depth, rule: ReadabilityRule) -> Iterator[Diagnostic]:
+def _readability(tf: TopicFile, config: MapConfig, key: str, depth: Depth, rule: ReadabilityRule,
+                 likes: dict[tuple[str, str], str]) -> Iterator[Diagnostic]:
     def warn(path: KeyPath, offset: int | None, message: str, hint: str) -> Diagnostic:
         where = tf.doc.text_position(path, offset) if offset is not None else tf.doc.position(path)
         return Diagnostic.warning(tf.file, where, dotted(path), message, hint)
@@ -131,10 +158,11 @@ def _readability(tf: TopicFile, config: MapConfig, key: str, depth: Depth, rule:
     counts: list[int] = []
     for path, text in prose_fields(depth, key):
         readable = _reader_text(text)
+        tokens = {token.casefold() for token in _TOKEN.findall(readable)}
         for term in rule.banned:
-            match = _term_pattern(term).search(readable)
+            match = _term_pattern(term).search(readable) if _could_match(term, tokens) else None
             if match:
-                like = _reads_like(config, key, term)
+                like = likes.get((key, term)) or likes.setdefault((key, term), _reads_like(config, key, term))
                 yield warn(path, match.start(),
                            f"{key} reads like {like}: '{' '.join(match.group(0).split())}' is on {key}'s banned list",
                            f"say it in everyday words at {key}, or leave the term to {like} (map.yaml `readability.{key}.banned`)")
@@ -156,11 +184,12 @@ def check_readability(content: Content) -> list[Diagnostic]:
     """Warnings for prose that breaks its depth's readability rule in map.yaml."""
     config = content.map
     found: list[Diagnostic] = []
+    likes: dict[tuple[str, str], str] = {}  # (depth, term) → where the term belongs: worked out once
     for tf in content.topics:
         for key, depth in tf.topic.depths.present():
             rule = config.readability.get(key)
             if rule is not None:
-                found += _readability(tf, config, key, depth, rule)
+                found += _readability(tf, config, key, depth, rule, likes)
     return found
 
 

@@ -231,12 +231,29 @@ def empty_text(f: Failure) -> Explanation:
 
 
 def text_too_long(f: Failure) -> Explanation:
-    hint = "shorten it to one sentence; details belong in the depths" if f.key == "summary" else "shorten it"
-    return f"is {len(str(f.value))} characters long; at most {f.context.get('max_length')} are allowed", hint
+    most = f.context.get("max_length")
+    most = f"{most:,}" if isinstance(most, int) else str(most)
+    if f.key == "summary":
+        hint = "shorten it to one sentence; details belong in the depths"
+    elif f.key in ("title", "label", "name", "verb"):
+        hint = f"shorten it to {most} characters or fewer: it is shown where a few words fit (map boxes, lists, tabs)"
+    else:
+        hint = f"shorten it to {most} characters or fewer"
+    return f"is {len(str(f.value)):,} characters long; at most {most} are allowed", hint
 
 
 def too_many_items(f: Failure) -> Explanation:
-    return f"has more than {f.context.get('max_length')} items", "remove some items"
+    most, found = f.context.get("max_length"), f.context.get("actual_length")
+    counted = f" ({found:,})" if isinstance(found, int) else ""
+    why = _FEWER.get(f.key, "remove some")
+    return f"has more than {most} items{counted}", f"at most {most} are allowed: {why}"
+
+
+_FEWER = {  # how to need fewer items, by key
+    "banned": "keep the terms that matter most at this depth",
+    "values": "sweep fewer values (a reader follows a few dozen states, not thousands), or sweep in bigger steps",
+    **{key: "remove some, or move them to another depth or topic" for key in ("tradeoffs", "exercises", "items", "edges")},
+}
 
 
 def too_few_items(f: Failure) -> Explanation:

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints
 from pydantic_core import PydanticCustomError, core_schema
 
+from generator.content.markdown_limits import MAX_MARKDOWN, markdown_problem
+
 DEPTH_KEYS: tuple[str, ...] = ("D1", "D2", "D3", "D4", "D5")
 DepthKey = Literal["D1", "D2", "D3", "D4", "D5"]
 
@@ -43,8 +45,16 @@ class Markdown(str):
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        text = core_schema.str_schema(strip_whitespace=True, min_length=1)
-        return core_schema.no_info_after_validator_function(cls, text)
+        text = core_schema.str_schema(strip_whitespace=True, min_length=1, max_length=MAX_MARKDOWN)
+        return core_schema.no_info_after_validator_function(_shaped_markdown, text)
+
+
+def _shaped_markdown(value: str) -> Markdown:
+    """Markdown within the limits on its shape (:mod:`generator.content.markdown_limits`)."""
+    problem = markdown_problem(value)
+    if problem is not None:
+        raise PydanticCustomError("markdown_shape", problem.message, {"fix": problem.fix, "offset": problem.offset})
+    return Markdown(value)
 
 
 Slug = Annotated[
@@ -54,7 +64,7 @@ Slug = Annotated[
 ]
 CitationKey = Annotated[
     str,
-    StringConstraints(pattern=CITATION_KEY_PATTERN),
+    StringConstraints(pattern=CITATION_KEY_PATTERN, max_length=100),
     Field(description="Key used in citations such as `[@grattafiori2024]`."),
 ]
 

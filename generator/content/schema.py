@@ -35,6 +35,12 @@ from generator.content.fields import (  # noqa: F401 - re-exported: the schema's
 )
 from generator.content.sources import Bibliography, Source, SourceKind, SourceRecord  # noqa: F401 - re-exported
 
+# Limits: every text and list has one, well above what real content uses (the longest topic title
+# is 58 characters, a depth has at most 7 trade-offs; a title may carry a test's whole hostile payload), so that no file can make a step of the
+# generator slow (a 20,000-character title took the map's layout 17 s); Markdown's own limits
+# are in generator/content/markdown_limits.py, a file's in yaml_limits.py.
+Term = Annotated[PlainText, Field(max_length=80)]
+
 # --- map.yaml -----------------------------------------------------------------------
 
 
@@ -42,23 +48,23 @@ class DepthLevel(Strict):
     """One depth level of the map (D1 Story … D5 Frontier)."""
 
     key: DepthKey
-    name: PlainText = Field(description="Short name shown on the depth switcher, e.g. `Story`.")
-    audience: PlainText = Field(description="Who the level is written for.")
+    name: PlainText = Field(max_length=200, description="Short name shown on the depth switcher, e.g. `Story`.")
+    audience: PlainText = Field(max_length=200, description="Who the level is written for.")
 
 
 class Layer(Strict):
     """A horizontal layer of the map, such as `3 · Cloud & Infrastructure`."""
 
     number: int = Field(ge=1, le=99)
-    name: PlainText
-    description: PlainText = Field(description="One line shown on the home page and layer page.")
+    name: PlainText = Field(max_length=200)
+    description: PlainText = Field(max_length=300, description="One line shown on the home page and layer page.")
 
 
 class EdgeKind(Strict):
     """A kind of edge (powers, connects, …) with the colour the drawn map gives it."""
 
     id: Slug
-    label: PlainText
+    label: PlainText = Field(max_length=100)
     colour: Annotated[str, StringConstraints(pattern=COLOUR_PATTERN)] = "#5c6bc0"
     prerequisite: bool = Field(
         False, description="An edge of this kind means its subject needs its object read first (learning plans).",
@@ -72,8 +78,8 @@ class ReadabilityRule(Strict):
     max_average_words: float | None = Field(
         None, gt=0, description="Warn when a topic's average sentence at this depth is longer than this many words."
     )
-    banned: list[PlainText] = Field(
-        default_factory=list,
+    banned: list[Term] = Field(
+        default_factory=list, max_length=200,
         description="Words or phrases too technical for this depth (whole words, any case, plural too).",
     )
 
@@ -81,11 +87,11 @@ class ReadabilityRule(Strict):
 class MapConfig(Strict):
     """The whole map: ``content/map.yaml``."""
 
-    title: PlainText
+    title: PlainText = Field(max_length=200)
     introduction: Markdown = Field(description="Markdown shown on the home page.")
-    depths: list[DepthLevel] = Field(min_length=1)
-    layers: list[Layer] = Field(min_length=1)
-    edge_kinds: list[EdgeKind] = Field(default_factory=list)
+    depths: list[DepthLevel] = Field(min_length=1, max_length=len(DEPTH_KEYS))
+    layers: list[Layer] = Field(min_length=1, max_length=99)
+    edge_kinds: list[EdgeKind] = Field(default_factory=list, max_length=50)
     stale_examples_after_days: int = Field(
         365, ge=1, description="Warn when a topic's `examples.as_of` is older than this many days."
     )
@@ -104,15 +110,15 @@ class MapConfig(Strict):
 class FlowStep(Strict):
     """One numbered step of a flow: ``Submit: job request``."""
 
-    label: PlainText
+    label: PlainText = Field(max_length=200)
     detail: Markdown | None = Field(None, description="Markdown; cite with [@key].")
 
 
 class Flow(Strict):
     """A titled, numbered sequence of steps."""
 
-    title: PlainText
-    steps: list[FlowStep] = Field(min_length=2)
+    title: PlainText = Field(max_length=200)
+    steps: list[FlowStep] = Field(min_length=2, max_length=30)
 
 
 class CalculatorRef(Strict):
@@ -122,15 +128,15 @@ class CalculatorRef(Strict):
         description="Module name in calculators/, e.g. `parallelism` or `rent_or_buy`."
     )
     values: dict[str, InputValue] = Field(
-        default_factory=dict, description="Overrides of the calculator's default inputs, in base units."
+        default_factory=dict, max_length=100, description="Overrides of the calculator's default inputs, in base units."
     )
 
 
 class Step(Strict):
     """One move on the calculator: set some inputs, or sweep one input through values."""
 
-    set: dict[str, InputValue] | None = Field(None, description="Inputs to set, in base units.")
-    sweep: str | None = Field(None, description="The input to move through `values`, one state per value.")
+    set: dict[str, InputValue] | None = Field(None, max_length=100, description="Inputs to set, in base units.")
+    sweep: str | None = Field(None, max_length=80, description="The input to move through `values`, one state per value.")
     values: list[InputValue] | None = Field(None, min_length=2, description="The values of a sweep, in order.")
 
     @model_validator(mode="after")
@@ -155,11 +161,11 @@ class Claim(Strict):
     stays constant at every step) or ``ratio`` (between every two consecutive states).
     """
 
-    output: str = Field(description="An output of the calculator, e.g. `bubble`.")
+    output: str = Field(max_length=80, description="An output of the calculator, e.g. `bubble`.")
     equals: ClaimValue | None = None
     at: Literal["start", "end"] = "end"
     becomes: ClaimValue | None = None
-    when: dict[str, InputValue] | None = Field(None, description="Inputs of the state where `becomes` first holds.")
+    when: dict[str, InputValue] | None = Field(None, max_length=100, description="Inputs of the state where `becomes` first holds.")
     trend: Literal["rises", "falls", "constant"] | None = None
     ratio: float | None = Field(None, gt=0, allow_inf_nan=False)  # × ∞ would pass a start at 0
     tolerance: float = Field(1e-3, ge=0, allow_inf_nan=False,  # ∞ would make every claim true
@@ -180,22 +186,22 @@ class Exercise(Strict):
 
     prompt: Markdown = Field(description="What the reader is asked to try, in Markdown.")
     answer: Markdown | None = Field(None, description="What they should find, in Markdown; revealed on request.")
-    steps: list[Step] = Field(default_factory=list, description="Moves on the calculator, played in order.")
-    claims: list[Claim] = Field(default_factory=list, description="What the steps show; proven at build time.")
+    steps: list[Step] = Field(default_factory=list, max_length=20, description="Moves on the calculator, played in order.")
+    claims: list[Claim] = Field(default_factory=list, max_length=20, description="What the steps show; proven at build time.")
 
 
 class Depth(Strict):
     """One depth of a topic.  Every part is optional, but a depth may not be empty."""
 
-    hook: PlainText | None = Field(None, description="A question that opens the depth (plain text; cite with [@key]).")
+    hook: PlainText | None = Field(None, max_length=400, description="A question that opens the depth (plain text; cite with [@key]).")
     body: Markdown | None = Field(None, description="The main text, in Markdown. Cite with [@key].")
     flow: Flow | None = None
     analogy: Markdown | None = Field(None, description="Shown as `Like: …`, in Markdown.")
     breaks: Markdown | None = Field(None, description="Where the analogy breaks down, in Markdown.")
-    tradeoffs: list[Markdown] = Field(default_factory=list, description="Each one in Markdown.")
-    formulas: PlainText | None = Field(None, description="Shown verbatim as a code block.")
+    tradeoffs: list[Markdown] = Field(default_factory=list, max_length=30, description="Each one in Markdown.")
+    formulas: PlainText | None = Field(None, max_length=20_000, description="Shown verbatim as a code block.")
     calculator: CalculatorRef | None = None
-    exercises: list[Exercise] = Field(default_factory=list, description="Things to try.")
+    exercises: list[Exercise] = Field(default_factory=list, max_length=12, description="Things to try.")
 
     def is_empty(self) -> bool:
         return not any(
@@ -220,20 +226,20 @@ class Depths(Strict):
 class Example(Strict):
     """A dated real-world example: ``Slurm (job scheduler)``."""
 
-    name: PlainText
-    kind: PlainText
+    name: PlainText = Field(max_length=200)
+    kind: PlainText = Field(max_length=200)
 
 
 class Examples(Strict):
     as_of: date = Field(description="When the list was last checked, YYYY-MM-DD.")
-    items: list[Example] = Field(min_length=1)
+    items: list[Example] = Field(min_length=1, max_length=50)
 
 
 class Edge(Strict):
     """A typed edge, declared once in either of its two topics."""
 
     subject: Slug = Field(description="Topic id of the sentence's subject.")
-    verb: PlainText = Field(description="Verb phrase, e.g. `powers and cools`.")
+    verb: PlainText = Field(max_length=200, description="Verb phrase, e.g. `powers and cools`.")
     object: Slug = Field(description="Topic id of the sentence's object.")
     kind: Slug | None = Field(None, description="One of map.yaml's edge_kinds.")
     depth: DepthKey | None = Field(
@@ -246,9 +252,9 @@ class Topic(Strict):
     """One topic file: ``content/layer-3/gpu-clusters.yaml``."""
 
     id: Slug
-    title: PlainText
+    title: PlainText = Field(max_length=200)
     layer: int = Field(ge=1, le=99, description="Number of a layer defined in map.yaml.")
     summary: PlainText = Field(max_length=300, description="One line: map, lists, search, description.")
     depths: Depths
     examples: Examples | None = None
-    edges: list[Edge] = Field(default_factory=list)
+    edges: list[Edge] = Field(default_factory=list, max_length=100)

@@ -54,6 +54,7 @@ EXPLANATIONS: dict[str, Explain] = {
     "claim_kind": words.entry_rule,
     "becomes_without_when": words.entry_rule,
     "source_not_findable": words.rule_with_fix,
+    "markdown_shape": words.rule_with_fix,
 }
 
 
@@ -62,11 +63,15 @@ def explain(failure: Failure) -> words.Explanation:
     return EXPLANATIONS.get(failure.kind, words.unexplained)(failure)
 
 
-def _place(doc: YamlDocument, kind: str, path: KeyPath) -> Position:
+def _place(doc: YamlDocument, failure: Failure) -> Position:
+    kind, path = failure.kind, failure.path
     if kind == "extra_forbidden" and path in doc.key_positions:
         return doc.key_positions[path]
     if kind == "missing":
         return doc.position(path[:-1])
+    offset = failure.context.get("offset")
+    if isinstance(offset, int) and isinstance(failure.value, str):  # a place inside the (trimmed) text
+        return doc.text_position(path, offset + len(failure.value) - len(failure.value.lstrip()))
     return doc.position(path, value=True)
 
 
@@ -98,7 +103,7 @@ def diagnostics_from(
             message, hint = explain(first)
         if first.kind == "extra_forbidden" and (meant := words.near_spelling(root, path)) in _beside(path, missing):
             hint = f"did you mean `{meant}`? (`{meant}` is required and missing)"
-        found.append(Diagnostic.error(file, _place(doc, first.kind, path), dotted(path), message, hint))
+        found.append(Diagnostic.error(file, _place(doc, first), dotted(path), message, hint))
     return found
 
 

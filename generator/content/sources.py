@@ -40,16 +40,16 @@ class SourceRecord(Strict):
     }})
 
     kind: SourceKind = Field(description="What it is: paper, datasheet, blog, dataset, report, documentation, …")
-    title: PlainText
-    authors: list[PlainText] = Field(
-        min_length=1,
+    title: PlainText = Field(max_length=500)
+    authors: list[Annotated[PlainText, Field(max_length=200)]] = Field(
+        min_length=1, max_length=1_000,
         description="`Family, Given` or `Given Family`; an organisation as one entry.",
     )
     date: PartialDate
     url: Url | None = None
     doi: Doi | None = None
     arxiv: ArxivId | None = None
-    note: PlainText | None = None
+    note: PlainText | None = Field(None, max_length=1_000)
 
     @model_validator(mode="after")
     def _findable(self) -> SourceRecord:

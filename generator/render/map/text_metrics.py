@@ -8,36 +8,59 @@ _NARROW = set("fijlrtI.,:;'!|()[] ")
 _WIDE = set("mwMW@%&")
 
 
+def _unit(ch: str) -> float:
+    if ch in _NARROW:
+        return 0.34
+    if ch in _WIDE:
+        return 0.9
+    return 0.68 if ch.isupper() or ch.isdigit() else 0.58
+
+
 def text_width(text: str, size: float) -> float:
     """Rough advance width of ``text`` at font ``size``, erring wide."""
     units = 0.0
     for ch in text:
-        if ch in _NARROW:
-            units += 0.34
-        elif ch in _WIDE:
-            units += 0.9
-        elif ch.isupper() or ch.isdigit():
-            units += 0.68
-        else:
-            units += 0.58
+        units += _unit(ch)
     return units * size
+
+
+def _added(units: float, text: str) -> float:
+    """``units`` plus the units of ``text``, added in the order :func:`text_width` adds them."""
+    for ch in text:
+        units += _unit(ch)
+    return units
 
 
 def wrap_label(text: str, max_width: float = NODE_TEXT_MAX, size: float = NODE_FONT,
                max_lines: int = NODE_MAX_LINES) -> tuple[str, ...]:
-    """Greedy word wrap into at most ``max_lines`` lines, the last one ellipsised if cut."""
+    """Greedy word wrap into at most ``max_lines`` lines, the last one ellipsised if cut.
+
+    Linear in the text's length: each line's width grows as words join it (never measured
+    again from its start), and the words after the last line that is shown are never wrapped."""
     lines: list[str] = []
+    units = 0.0  # of the last line
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= max_width:
-            lines[-1] = f"{lines[-1]} {word}"
+        joined = _added(units + _unit(" "), word) if lines else 0.0
+        if lines and joined * size <= max_width:
+            lines[-1], units = f"{lines[-1]} {word}", joined
+        elif len(lines) == max_lines:  # cut: what the last line can show is within it and this word
+            return (*lines[: max_lines - 1], _ellipsised(f"{lines[-1]} {word}", max_width, size))
         else:
             lines.append(word)
-    if len(lines) > max_lines:
-        last = " ".join(lines[max_lines - 1:])
-        while last and text_width(last + "…", size) > max_width:
-            last = last[:-1].rstrip()
-        lines = [*lines[: max_lines - 1], last + "…"]
+            units = _added(0.0, word)
     return tuple(lines) or ("",)
+
+
+def _ellipsised(text: str, max_width: float, size: float) -> str:
+    """The longest start of ``text`` that fits with "…" after it (ending in no space), and "…"."""
+    fits, units = "", 0.0
+    for index, ch in enumerate(text):
+        units += _unit(ch)
+        if _added(units, "…") * size > max_width:
+            break
+        if not ch.isspace():
+            fits = text[: index + 1]
+    return fits + "…"
 
 
 def box_size(lines: tuple[str, ...]) -> tuple[float, float]:
