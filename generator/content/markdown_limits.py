@@ -1,4 +1,4 @@
-"""The shape a Markdown value may have: what keeps reading it linear.
+"""The shape a Markdown value may have: what keeps reading it linear and its nesting off the stack.
 
 Python-Markdown and the HTML parser beneath it scan forward from each opening they meet until
 it closes: from a `[` to its `]` (three times: links, images, references), from a link's `(` to
@@ -8,6 +8,9 @@ text, and brackets inside brackets are scanned once per level. Two thousand `[` 
 :data:`MAX_BRACKET_DEPTH` deep, counting those never closed, and leaves at most
 :data:`MAX_UNCLOSED` links' `(` and tags' `<` unclosed: the work stays a small multiple of the
 text's length.
+
+Lists, block quotes and HTML elements inside each other are rendered by recursion: 800 nested
+list items overflow Python's stack. They nest at most :data:`MAX_NESTING` deep.
 
 Everything here is read from the text in one pass over its special characters (a backslash
 escape, or a code span, takes its characters out of the count, as Markdown does).
@@ -22,9 +25,13 @@ from dataclasses import dataclass
 MAX_MARKDOWN = 50_000  # characters of one Markdown value; the longest real body is under 10,000
 MAX_UNCLOSED = 4  # links' `(` never closed, and tags' `<`
 MAX_BRACKET_DEPTH = 4  # `[` inside `[` (a link around a citation is 2), `{{` inside `{{`; each one left open counts
+MAX_NESTING = 16  # lists and quotes inside each other, or HTML elements; real text nests 2 or 3
 
 _TOKEN = re.compile(r"\\.|`+|\]\(|[\[\]()]|\{\{|\}\}", re.S)
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)?[^<>]*(>)?")
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+_MARKER = re.compile(r"[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t]))")  # a quote's or a list item's
+_FENCE = re.compile(r"[ \t]*(?:```|~~~)")
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,7 @@ def markdown_problem(text: str) -> MarkdownProblem | None:
     """The first thing in ``text`` beyond these limits, or None."""
     tokens = list(_TOKEN.finditer(text))
     code = _code_spans(tokens)
-    return _openings(_outside(tokens, code)) or _tags(text, code)
+    return _openings(_outside(tokens, code)) or _block_nesting(text) or _tags(text, code)
 
 
 def _code_spans(tokens: list[re.Match[str]]) -> list[tuple[int, int]]:
@@ -118,13 +125,44 @@ def _too_deep(kind: str, at: int) -> MarkdownProblem:
                                f"{MAX_BRACKET_DEPTH} deep (one never closed stays open to the end of the text)", fix)
 
 
+def _block_nesting(text: str) -> MarkdownProblem | None:
+    """Lists and quotes inside each other: indentation (4 columns a level, as Markdown reads
+    it) plus the markers that start the line (`- - x` is two lists deep); fenced code is left out."""
+    fenced, offset = False, 0
+    for line in text.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced:
+            indent = len(line) - len(line.lstrip(" \t"))
+            levels, end = len(line[:indent].expandtabs(4)) // 4, 0
+            while levels <= MAX_NESTING and (marker := _MARKER.match(line, end)):
+                levels, end = levels + 1, marker.end()
+            if levels > MAX_NESTING:
+                return MarkdownProblem(offset + indent, f"lists and quotes are nested more than {MAX_NESTING} deep here",
+                                       "flatten it: a reader follows two or three levels of a list, never dozens")
+        offset += len(line) + 1
+    return None
+
+
 def _tags(text: str, code: list[tuple[int, int]]) -> MarkdownProblem | None:
-    """HTML tags never closed with `>`."""
+    """HTML tags never closed with `>`, and elements nested more than :data:`MAX_NESTING` deep."""
     unclosed: list[int] = []
+    elements: list[str] = []
     for tag in _outside(_TAG.finditer(text), code):
         closing, name, ended = tag.groups()
         if (name is None and not tag.group(0).startswith(("<!", "<?"))) or text[tag.start() - 1 : tag.start()] == "\\":
             continue  # `<` before a space or a digit, or escaped: text, not a tag
         if ended is None:
             unclosed.append(tag.start())
+            continue
+        name = (name or "").lower()
+        if closing:
+            if name in elements:
+                while elements.pop() != name:
+                    pass
+        elif name and name not in _VOID and not tag.group(0).endswith("/>"):
+            elements.append(name)
+            if len(elements) > MAX_NESTING:
+                return MarkdownProblem(tag.start(), f"HTML elements are nested more than {MAX_NESTING} deep here",
+                                       "close elements sooner, or write it in Markdown")
     return _unclosed("<", unclosed)
