@@ -17,6 +17,7 @@ from pathlib import Path
 
 from generator.diagnostics import ContentError, Diagnostic
 from generator.errors import LayermapError
+from generator.processes import Stopped, ending_with_signals
 from generator.project import Project
 from generator.terminal import say, shown
 
@@ -130,7 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     project = Project(args.project.resolve())
     try:
-        return args.run(project, args)
+        with ending_with_signals():  # a stopped build leaves no forked process behind
+            return args.run(project, args)
+    except Stopped as stopped:
+        say(f"stopped by {stopped}; every process it started has ended")
+        return stopped.exit_code
     except ContentError as error:
         say(error.log.report())
         say("nothing was written; the previous site/ is unchanged")
