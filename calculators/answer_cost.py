@@ -342,7 +342,7 @@ PRESETS: list[dict] = [
 ]
 
 SOURCES: list[dict] = [
-    *[source for source in serving.SOURCES if source["id"] in ("grattafiori2024", "pope2022")],
+    *[source for source in serving.SOURCES if source["id"] in ("grattafiori2024", "pope2022", "deepseekDay6")],
     {
         "id": "anthropic-pricing",
         "kind": "documentation",
@@ -385,14 +385,6 @@ SOURCES: list[dict] = [
         "note": "Released 2026-10-07. For prompts up to 100,000 tokens: $0.10 input, $0.50 output per million tokens "
                 "($0.50 and $2.50 above that); cache reads $0.01 (up to 100,000) as API guides of 2026-10-08 list them. "
                 "Its tokenizer counts about 30 % more tokens than Haiku 4.5's for the same text.",
-    },
-    {
-        "id": "deepseekDay6",
-        "kind": "documentation",
-        "title": "Day 6: One More Thing, DeepSeek-V3/R1 Inference System Overview (24 h from 2025-02-27: peak 278 H800 nodes, cost $87,072 at $2/GPU-h, theoretical revenue $562,027)",
-        "authors": "DeepSeek-AI",
-        "date": "2025-03-01",
-        "url": "https://github.com/deepseek-ai/open-infra-index/blob/main/202502OpenSourceWeek/day_6_one_more_thing_deepseekV3R1_inference_system_overview.md",
     },
 ]
 

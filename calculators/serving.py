@@ -46,7 +46,6 @@ and does 2 × active params operations per token; Kaplan et al., 2020, for the 2
                             (a dense model's active params: all but the looked-up embedding)
     step_seconds          = max(memory_seconds, compute_seconds)   (a roofline, Williams et al., 2009)
     tokens/s per replica  = batch_used ÷ step_seconds
-    replicas              = ceil(requests/s × output tokens ÷ tokens/s per replica)
     compute-bound from    = the smallest batch with compute_seconds ≥ memory_seconds, found by
                             bisection between 1 and all weight bytes ÷ bandwidth ÷ (compute per
                             request − cache read per request), past which it surely holds
@@ -58,6 +57,27 @@ Prefill, reading the prompt in large blocks, so paced by arithmetic (Pope et al.
     time_to_first_token   = prefill_seconds + one decode step of the running batch (with
                             continuous batching the prompt is slotted in between decode steps;
                             Yu et al., 2022); queueing is left out
+
+The fleet, the larger of two needs (every prompt token and every reply token is multiplied
+through the active weights once, 2 × active params operations; Kaplan et al., 2020):
+
+    replicas_for_decode   = ceil(requests/s × output tokens ÷ tokens/s per replica): decode
+                            steps, paced as above at the batch used, that write the replies
+    load_flops            = requests/s × (prompt + output tokens) × 2 × active params
+    replicas_for_arithmetic = ceil(load_flops ÷ (replica peak FLOP/s × share achieved)):
+                            the arithmetic of reading the prompts and writing the replies
+    replicas              = max(replicas_for_decode, replicas_for_arithmetic)
+                            Taking the larger, not the sum, assumes prompts are read in chunks
+                            slotted into decode steps, whose arithmetic a memory-bound step leaves
+                            idle (chunked prefill, Agrawal et al., 2024, Sarathi-Serve); an engine
+                            that pauses decoding while it reads a prompt needs up to the sum.
+    share achieved        = 0.5 by default: SGLang read 2,000-token prompts of DeepSeek-V3 (37 B
+                            active) at 52,300 tokens a second per node of 8 H100s (SGLang Team,
+                            2025), 52,300 × 2 × 37 × 10⁹ ÷ (8 × 989 × 10¹²) = 0.49 of the dense
+                            BF16 peak; Pope et al. (2022) reached 0.76 on TPU v4, and DeepSeek's own
+                            service averaged about 0.30 over a day: 73,700 prompt tokens a second
+                            per node of 8 H800s, of which 56.25 % came from its cache
+                            (DeepSeek-AI, 2025, Day 6), 32,244 × 2 × 37 × 10⁹ ÷ (8 × 989 × 10¹²)
 
 Everything is in base units: bytes, bytes per second, FLOP/s, seconds, tokens. Accelerator
 memory is typed in GiB (2^30 bytes), as vendors size HBM ("80 GB" on an H100 is 80 GiB);
@@ -95,6 +115,15 @@ ASSUMPTIONS: list[str] = [
     "Requests join and leave the batch at every step (continuous batching), the load is steady, "
     "and queueing beyond one decode step is left out: at peaks the time to first token grows "
     "with the queue, and fleets keep spare replicas.",
+    "The fleet is the larger of two needs: the replicas whose decode steps write the replies asked "
+    "for, and the replicas whose arithmetic, at the share of peak achieved, multiplies every prompt "
+    "and reply token through the active weights. Taking the larger assumes prompts are read in chunks "
+    "slotted into decode steps, using arithmetic a memory-bound step leaves idle (chunked prefill, as "
+    "Sarathi-Serve does); an engine that pauses decoding to read each prompt needs up to the sum of the two.",
+    "The share of peak achieved paces prefill, a compute-bound decode step and the fleet's arithmetic "
+    "alike. Its default, 0.5, is what a tuned engine measured reading prompts on a benchmark (SGLang, "
+    "DeepSeek-V3 on H100s: 0.49 of the dense 16-bit peak); DeepSeek's own service averaged about 0.3 "
+    "over a day of real traffic, so the arithmetic's count of replicas is a floor, not a plan.",
     "A decode step takes the longer of reading memory and doing the arithmetic, at the datasheet's "
     "memory bandwidth and a share of the dense 16-bit peak; this is a lower bound on the step time: "
     "communication between the accelerators of a replica, kernel launches and sampling are left out.",
@@ -102,7 +131,8 @@ ASSUMPTIONS: list[str] = [
     "and 4-bit weights are widened before multiplying; a server that multiplies in FP8 or FP4 has "
     "two to six times that peak, which can be typed in.",
     "Attention's own arithmetic (which grows with the context) is left out of both prefill and "
-    "decode, so long prompts take longer to read than shown.",
+    "decode, and out of the fleet's arithmetic, so long prompts take longer to read, and need more "
+    "replicas, than shown.",
     "With more accelerators than key-value heads each accelerator holds a whole copy of a head, as "
     "vLLM does; a split that does not divide the heads evenly is counted with whole heads.",
     "A mixture of experts keeps every expert in memory and multiplies only the active parameters "
@@ -332,17 +362,18 @@ INPUTS: list[dict] = [
     },
     {
         "name": "compute_share",
-        "label": "Share of peak arithmetic achieved",
+        "label": "Share of peak arithmetic achieved (MFU)",
         "unit": "",
         "control": "number",
         "min": 0.01,
         "max": 1,
         "step": 0.01,
         "scale": "linear",
-        # 0.5: below the 76 % Pope et al. (2022) reached for large-batch prefill of PaLM 540B on
-        # TPU v4, above the ~40 % that large training runs measure (Llama 3: 38-43 %).
+        # 0.5: SGLang's measured prefill of DeepSeek-V3 on H100s, 52,300 prompt tokens a second per
+        # 8 GPUs: 52,300 × 2 × 37e9 / (8 × 989e12) = 0.489 of the dense BF16 peak (sglang2025ep);
+        # below the 76 % Pope et al. (2022) reached for large-batch prefill of PaLM 540B on TPU v4.
         "default": 0.5,
-        "help": "Fraction of the peak arithmetic rate the kernels actually reach, between 0 and 1.",
+        "help": "Fraction of the peak arithmetic rate the kernels actually reach, between 0 and 1 (model FLOP utilisation). It paces reading the prompt, a compute-bound decode step and the replicas the arithmetic needs. 0.5: SGLang read 2,000-token prompts of DeepSeek-V3 at 52,300 a second per 8 H100s, 0.49 of their 16-bit peak; DeepSeek's own service averaged about 0.3. Against an FP8 peak typed in, use about half.",
     },
     {
         "name": "reserved_share",
@@ -404,8 +435,13 @@ OUTPUTS: list[dict] = [
     {"name": "prefill_seconds", "label": "Prefill: reading the prompt", "unit": "", "format": "seconds"},
     {"name": "time_to_first_token_seconds", "announce": True, "label": "Time to first token, without a queue", "unit": "", "format": "seconds"},
     {"name": "tokens_per_second_replica", "label": "Output of one replica", "unit": "tokens/s", "format": "number"},
-    {"name": "demand_tokens_per_second", "label": "Tokens the load asks for", "unit": "tokens/s", "format": "number"},
-    {"name": "replicas", "announce": True, "label": "Replicas needed", "unit": "replicas", "format": "integer"},
+    {"name": "demand_tokens_per_second", "label": "Reply tokens the load asks for", "unit": "tokens/s", "format": "number"},
+    {"name": "replicas_for_decode", "label": "Replicas decode needs to write the replies (memory and batch)", "unit": "replicas", "format": "integer"},
+    {"name": "load_flops_per_second", "label": "Arithmetic the load asks for (prompts and replies, 2 × active parameters a token)", "unit": "FLOP/s", "format": "number"},
+    {"name": "arithmetic_tokens_per_second_replica", "label": "Prompt and reply tokens one replica's arithmetic gets through", "unit": "tokens/s", "format": "number"},
+    {"name": "replicas_for_arithmetic", "label": "Replicas the arithmetic needs (prompts and replies)", "unit": "replicas", "format": "integer"},
+    {"name": "fleet_set_by_arithmetic", "announce": True, "label": "The prompts' arithmetic, not decode, sets the fleet", "unit": "", "format": "yesno"},
+    {"name": "replicas", "announce": True, "label": "Replicas needed (the larger of the two)", "unit": "replicas", "format": "integer"},
     {"name": "accelerators_total", "label": "Accelerators in total", "unit": "accelerators", "format": "integer"},
     {"name": "accelerator_hours_per_year", "label": "Accelerator-hours per year, running all the time", "unit": "accelerator-hours", "format": "number"},
 ]
@@ -567,6 +603,40 @@ SOURCES: list[dict] = [
         "authors": "DeepSeek-AI",
         "date": "2024-12-27",
         "url": "https://arxiv.org/abs/2412.19437",
+    },
+    # The share of peak a tuned prefill reaches (compute_share's default); moved here from sources.yaml.
+    {
+        "id": "sglang2025ep",
+        "kind": "blog",
+        "title": "Deploying DeepSeek with PD Disaggregation and Large-scale Expert Parallelism on 96 H100 GPUs",
+        "authors": ["SGLang Team"],
+        "date": "2025-05-05",
+        "url": "https://lmsys.org/blog/2025-05-05-large-scale-ep/",
+        "note": "LMSYS blog; throughput per node for 2,000-token inputs: 52.3k input and 22.3k output tokens a second "
+                "per node of 8 H100s",
+    },
+    # Chunked prefill: why the fleet is the larger of the two needs, not their sum; moved here from sources.yaml.
+    {
+        "id": "agrawal2024sarathi",
+        "kind": "paper",
+        "title": "Taming Throughput-Latency Tradeoff in LLM Inference with Sarathi-Serve",
+        "authors": ["Agrawal, Amey", "Kedia, Nitin", "Panwar, Ashish", "Mohan, Jayashree", "Kwatra, Nipun",
+                    "Gulavani, Bhargav S.", "Tumanov, Alexey", "Ramjee, Ramachandran"],
+        "date": "2024-03-04",
+        "arxiv": "2403.02310",
+        "url": "https://www.usenix.org/conference/osdi24/presentation/agrawal",
+        "note": "OSDI 2024; chunked prefills and stall-free batching; 2.6x serving capacity over vLLM for Mistral-7B on one "
+                "A100, up to 3.7x for Yi-34B on two, up to 5.6x for Falcon-180B with pipeline parallelism, under tail-latency "
+                "limits",
+    },
+    # DeepSeek's day of serving: the share its production prefill averaged (answer_cost cites it from here).
+    {
+        "id": "deepseekDay6",
+        "kind": "documentation",
+        "title": "Day 6: One More Thing, DeepSeek-V3/R1 Inference System Overview (24 h from 2025-02-27: peak 278 H800 nodes, cost $87,072 at $2/GPU-h, theoretical revenue $562,027)",
+        "authors": "DeepSeek-AI",
+        "date": "2025-03-01",
+        "url": "https://github.com/deepseek-ai/open-infra-index/blob/main/202502OpenSourceWeek/day_6_one_more_thing_deepseekV3R1_inference_system_overview.md",
     },
 ]
 
@@ -759,6 +829,8 @@ def speed_plan(v: dict, memory: dict) -> dict:
         "prefill_flops": prefill_flops,
         "prefill_seconds": prefill,
         "demand_tokens_per_second": v["requests_per_second"] * v["output_tokens"],
+        "load_flops_per_second": v["requests_per_second"] * (v["prompt_tokens"] + v["output_tokens"]) * FLOPS_PER_PARAM_PER_TOKEN * active,
+        "arithmetic_tokens_per_second_replica": 1 / compute_each,
     }
     batch = memory["batch_used"]
     # The step figure: with no request in memory, a step would only read the weights.
@@ -769,11 +841,14 @@ def speed_plan(v: dict, memory: dict) -> dict:
         return {**plan, "memory_seconds": NOT_SIZED, "compute_seconds": NOT_SIZED, "step_seconds": NOT_SIZED,
                 "compute_bound": False, "time_to_first_token_seconds": NOT_SIZED,
                 "tokens_per_second_per_request": NOT_SIZED, "tokens_per_second_replica": NOT_SIZED,
+                "replicas_for_decode": NOT_SIZED, "replicas_for_arithmetic": NOT_SIZED, "fleet_set_by_arithmetic": False,
                 "replicas": NOT_SIZED, "accelerators_total": NOT_SIZED, "accelerator_hours_per_year": NOT_SIZED}
     memory_seconds = plan["step_weights_seconds"] + plan["step_cache_seconds"]
     compute_seconds = plan["step_compute_seconds"]
     step = max(memory_seconds, compute_seconds)
-    replicas = replicas_for(plan["demand_tokens_per_second"], batch / step)
+    for_decode = replicas_for(plan["demand_tokens_per_second"], batch / step)
+    for_arithmetic = replicas_for(plan["load_flops_per_second"], flops_rate)
+    replicas = max(for_decode, for_arithmetic)
     return {
         **plan,
         "memory_seconds": memory_seconds,
@@ -783,6 +858,9 @@ def speed_plan(v: dict, memory: dict) -> dict:
         "time_to_first_token_seconds": prefill + step,
         "tokens_per_second_per_request": 1 / step,
         "tokens_per_second_replica": batch / step,
+        "replicas_for_decode": for_decode,
+        "replicas_for_arithmetic": for_arithmetic,
+        "fleet_set_by_arithmetic": for_arithmetic > for_decode,
         "replicas": replicas,
         "accelerators_total": replicas * v["accelerators"],
         "accelerator_hours_per_year": replicas * v["accelerators"] * HOURS_PER_YEAR,

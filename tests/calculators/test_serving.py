@@ -121,6 +121,7 @@ def test_nothing_is_sized_when_not_even_one_request_fits():
     assert result["max_concurrent"] == 0
     assert result["fits"] is False
     for name in ("step_seconds", "tokens_per_second_per_request", "tokens_per_second_replica", "replicas",
+                 "replicas_for_decode", "replicas_for_arithmetic",
                  "accelerators_total", "accelerator_hours_per_year", "time_to_first_token_seconds"):
         assert math.isnan(result[name]), name
     assert result["notes"][0].startswith("Not even one request fits")
@@ -159,8 +160,81 @@ def test_one_user_decodes_at_about_47_tokens_a_second():
 def test_replicas_cover_the_load():
     result = run()
     assert result["demand_tokens_per_second"] == 5000
-    assert result["replicas"] == 107  # 5000 / 46.96 = 106.5
+    assert result["replicas_for_decode"] == 107  # 5000 / 46.96 = 106.5
+    # 10 × (7,692 + 500) tokens × 2 × 70e9 = 1.147e16 FLOP/s over 989 TFLOP/s (half of two H100s): 11.6
+    assert result["load_flops_per_second"] == 10 * 8192 * 2 * 70e9
+    assert result["replicas_for_arithmetic"] == 12
+    assert result["fleet_set_by_arithmetic"] is False
+    assert result["replicas"] == 107
     assert result["accelerators_total"] == 214
+
+
+# --- the fleet: decode pacing or the arithmetic of prompts and replies (fact-check 2026-12-05) ----
+
+
+def test_regression_eight_bit_weights_need_twelve_replicas_not_four():
+    # Layer-3 fact-check: the replies alone gave 4 replicas, 8 H100s, but each 7,692-token prompt
+    # takes 1.09 s of a replica's arithmetic: 10 a second keep 11 busy, with the replies 12.
+    result = run(weight_precision="fp8", batch=31)
+    assert result["replicas_for_decode"] == 4
+    assert result["replicas_for_arithmetic"] == 12 == math.ceil(10 * (7692 + 500) * 2 * 70e9 / H100_PAIR_FLOPS)
+    assert result["fleet_set_by_arithmetic"] is True
+    assert (result["replicas"], result["accelerators_total"]) == (12, 24)
+    assert result["accelerator_hours_per_year"] == 24 * 8760
+
+
+def test_regression_an_h200_has_an_h100s_arithmetic_so_the_prompts_need_as_many():
+    # 100 requests a second of 7,692 + 500 tokens: 232 GPUs of either kind (the fact-check's figure),
+    # where the replies alone gave 84 H100s and 40 H200s.
+    h100 = run(weight_precision="fp8", batch=24, requests_per_second=100)
+    h200 = run(weight_precision="fp8", batch=64, requests_per_second=100, memory_per_accelerator=141 * GIB,
+               bandwidth_per_accelerator=4.8e12)
+    assert (h100["replicas_for_decode"] * 2, h200["replicas_for_decode"] * 2) == (84, 40)
+    assert h100["accelerators_total"] == h200["accelerators_total"] == 232
+    assert h100["fleet_set_by_arithmetic"] and h200["fleet_set_by_arithmetic"]
+
+
+def test_one_replica_arithmetic_reads_about_7000_tokens_a_second():
+    # 989e12 FLOP/s ÷ 1.4e11 FLOP a token: the 283 tokens per 40 ms chunk of inference-serving D3.
+    result = run()
+    assert result["arithmetic_tokens_per_second_replica"] == pytest.approx(H100_PAIR_FLOPS / (2 * 70e9), rel=1e-12)
+    assert result["arithmetic_tokens_per_second_replica"] == pytest.approx(7064.3, rel=1e-4)
+
+
+def test_a_mixture_of_experts_fleet_counts_only_its_active_parameters():
+    result = run(**GPT_OSS_ON_ONE_H100, requests_per_second=100)
+    assert result["load_flops_per_second"] == pytest.approx(100 * 8192 * 2 * 5.1e9, rel=1e-12)
+    assert result["replicas_for_arithmetic"] == math.ceil(100 * 8192 * 2 * 5.1e9 / (989e12 * 0.5))
+
+
+def test_the_default_share_is_sglangs_measured_prefill_rounded():
+    # SGLang (LMSYS, 2025-05-05): 52.3k prompt tokens a second per node of 8 H100s for DeepSeek-V3 (37B active).
+    measured = 52_300 * 2 * 37e9 / (8 * 989e12)
+    default = next(spec for spec in serving.INPUTS if spec["name"] == "compute_share")["default"]
+    assert measured == pytest.approx(0.489, abs=0.001)
+    assert default == pytest.approx(measured, abs=0.02)
+    assert "sglang2025ep" in {source["id"] for source in serving.SOURCES}
+
+
+def test_deepseeks_own_fleet_is_above_the_arithmetic_floor():
+    # DeepSeek, Day 6 (2025-03-01): over 24 h, 608B prompt tokens (342B from its cache) and 168B reply
+    # tokens, on 226.75 nodes of 8 H800s (989 TFLOP/s dense BF16, as an H100) on average. The floor
+    # counts the tokens it multiplied: a floor, below the fleet it ran.
+    tokens_a_second = ((608e9 - 342e9) + 168e9) / 86_400  # 5.02 million, 61 % of them prompt tokens
+    day = {**DEEPSEEK_V3_ON_8_H200, "requests_per_second": tokens_a_second / 1000, "prompt_tokens": 613,
+           "output_tokens": 387, "context_tokens": 1024}
+    result = run(**day)
+    assert result["load_flops_per_second"] == pytest.approx(tokens_a_second * 2 * 37e9, rel=1e-9)
+    floor_gpus = result["replicas_for_arithmetic"] * 8
+    assert floor_gpus == 752  # 3.72e17 FLOP/s ÷ (8 × 989e12 × 0.5) = 94.0 nodes
+    assert 226.75 * 8 / floor_gpus == pytest.approx(2.41, abs=0.01)  # the fleet DeepSeek ran, 2.4 times the floor
+
+
+def test_without_a_batch_that_fits_no_fleet_is_given_either_way():
+    result = run(params=405e9, layers=126)
+    assert math.isnan(result["replicas_for_decode"]) and math.isnan(result["replicas_for_arithmetic"])
+    assert result["fleet_set_by_arithmetic"] is False
+    assert result["load_flops_per_second"] == 10 * 8192 * 2 * 405e9  # the load itself is still stated
 
 
 def test_short_contexts_turn_compute_bound_from_115_requests():
@@ -376,7 +450,8 @@ def test_a_prompt_and_reply_longer_than_the_context_get_a_note():
 def test_assumptions_say_what_is_left_out():
     said = " ".join(serving.ASSUMPTIONS)
     assert len(serving.ASSUMPTIONS) >= 3
-    for phrase in ("full context", "continuous batching", "speculative decoding", "gpu_memory_utilization", "copy of a head"):
+    for phrase in ("full context", "continuous batching", "speculative decoding", "gpu_memory_utilization", "copy of a head",
+                   "larger of two needs", "chunked prefill", "a floor, not a plan"):
         assert phrase in said
 
 
@@ -471,10 +546,55 @@ def test_replicas_are_the_fewest_that_cover_the_demand(inputs):
     result = serving.compute(**inputs)
     if result["batch_used"] == 0:
         return
-    covered = result["replicas"] * result["tokens_per_second_replica"]
-    assert covered >= result["demand_tokens_per_second"] * (1 - 1e-12)
-    if result["replicas"] > 1:
-        assert (result["replicas"] - 1) * result["tokens_per_second_replica"] < result["demand_tokens_per_second"]
+    decode = result["replicas_for_decode"]
+    assert decode * result["tokens_per_second_replica"] >= result["demand_tokens_per_second"] * (1 - 1e-12)
+    if decode > 1:
+        assert (decode - 1) * result["tokens_per_second_replica"] < result["demand_tokens_per_second"]
+    arithmetic = result["replicas_for_arithmetic"]
+    assert arithmetic * result["replica_flops"] >= result["load_flops_per_second"] * (1 - 1e-12)
+    if arithmetic > 1:
+        assert (arithmetic - 1) * result["replica_flops"] < result["load_flops_per_second"]
+    assert result["replicas"] == max(decode, arithmetic)
+    assert result["fleet_set_by_arithmetic"] == (arithmetic > decode)
+    assert result["accelerators_total"] == result["replicas"] * inputs["accelerators"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(inputs=scenarios, share=moe)
+def test_the_fleet_is_never_negative_nor_nan_once_a_batch_fits(inputs, share):
+    result = serving.compute(**with_active(inputs, share))
+    if result["batch_used"] == 0:
+        return
+    for name in ("replicas_for_decode", "replicas_for_arithmetic", "replicas", "accelerators_total",
+                 "accelerator_hours_per_year", "load_flops_per_second", "arithmetic_tokens_per_second_replica"):
+        value = result[name]
+        assert math.isfinite(value) and value > 0, (name, value)
+    assert result["replicas"] >= 1 and float(result["replicas"]).is_integer()
+
+
+@settings(max_examples=200, deadline=None)
+@given(inputs=scenarios, share=moe, more=st.integers(1, 100_000))
+def test_more_prompt_tokens_never_fewer_gpus(inputs, share, more):
+    before = serving.compute(**with_active(inputs, share))
+    after = serving.compute(**{**with_active(inputs, share), "prompt_tokens": inputs["prompt_tokens"] + more})
+    if before["batch_used"] == 0:
+        return
+    assert after["replicas_for_decode"] == before["replicas_for_decode"]  # the replies' pacing is unchanged
+    assert after["replicas_for_arithmetic"] >= before["replicas_for_arithmetic"]
+    assert after["accelerators_total"] >= before["accelerators_total"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(inputs=scenarios, more=st.floats(min_value=1.001, max_value=100))
+def test_more_load_never_fewer_gpus_and_a_higher_share_never_more(inputs, more):
+    base = serving.compute(**inputs)
+    if base["batch_used"] == 0:
+        return
+    busier = serving.compute(**{**inputs, "requests_per_second": inputs["requests_per_second"] * more})
+    assert busier["accelerators_total"] >= base["accelerators_total"]
+    sharper = serving.compute(**{**inputs, "compute_share": min(1.0, inputs["compute_share"] * more)})
+    assert sharper["replicas_for_arithmetic"] <= base["replicas_for_arithmetic"]
+    assert sharper["accelerators_total"] <= base["accelerators_total"]
 
 
 @settings(max_examples=200, deadline=None)
