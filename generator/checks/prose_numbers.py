@@ -1,5 +1,7 @@
 """Every ``{{ calculator.output(…) }}`` in a topic's prose computed at check time: a typo, an
-unknown name or a stray ``{{`` is an error at its line, before any page is written."""
+unknown name or a stray ``{{`` is an error at its line, before any page is written. Only a depth's
+text is computed: a ``{{`` in the title, summary, examples or edges (shown as typed, on the map,
+in lists, search and the page's description) is an error too."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Iterator
 
 from generator.calculation.prose_numbers import (
     EXPRESSION,
+    OPENING,
     ProseNumberError,
     evaluate_number,
     parse_expression,
@@ -28,7 +31,20 @@ def _unmatched(tf: TopicFile, path: tuple, text: str) -> Iterator[Diagnostic]:
                                "or `\\{\\{` for literal braces")
 
 
+def _not_computed(tf: TopicFile) -> Iterator[Diagnostic]:
+    """A ``{{`` outside the depths: printed as it stands, so named at once (the first of each field)."""
+    for path, text in text_fields({key: value for key, value in tf.doc.data.items() if key != "depths"}):
+        opening = OPENING.search(text)
+        if opening is not None:
+            field = dotted(path)
+            yield Diagnostic.error(tf.file, tf.doc.text_position(path, opening.start()), field,
+                                   "`{{` is not computed here (only a depth's text is), so it would be printed as it stands",
+                                   f"write the number itself: `{path[0]}` is shown as typed (on the map, in lists and search); "
+                                   "or say it in a depth's text with {{ calculator.output(input=value, …) }}")
+
+
 def _check_topic(tf: TopicFile) -> Iterator[Diagnostic]:
+    yield from _not_computed(tf)
     for path, text in text_fields(tf.doc.data.get("depths", {}), ("depths",)):
         if len(path) > 2 and path[2] in NOT_CHECKED:
             continue

@@ -40,6 +40,11 @@ from generator.content.sources import Bibliography, Source, SourceKind, SourceRe
 # generator slow (a 20,000-character title took the map's layout 17 s); Markdown's own limits
 # are in generator/content/markdown_limits.py, a file's in yaml_limits.py.
 Term = Annotated[PlainText, Field(max_length=80)]
+# Things to try are played at check time, each state a run of the calculator (about 0.6 ms; a sweep
+# of 10,000 values took 6 s): a sweep has at most MAX_SWEEP values, an exercise MAX_STATES states
+# (the longest real one plays 9), so a topic's exercises stay within a few thousand runs.
+MAX_SWEEP = 50
+MAX_STATES = 60
 
 # --- map.yaml -----------------------------------------------------------------------
 
@@ -137,7 +142,7 @@ class Step(Strict):
 
     set: dict[str, InputValue] | None = Field(None, max_length=100, description="Inputs to set, in base units.")
     sweep: str | None = Field(None, max_length=80, description="The input to move through `values`, one state per value.")
-    values: list[InputValue] | None = Field(None, min_length=2, description="The values of a sweep, in order.")
+    values: list[InputValue] | None = Field(None, min_length=2, max_length=MAX_SWEEP, description="The values of a sweep, in order.")
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Step":
@@ -188,6 +193,14 @@ class Exercise(Strict):
     answer: Markdown | None = Field(None, description="What they should find, in Markdown; revealed on request.")
     steps: list[Step] = Field(default_factory=list, max_length=20, description="Moves on the calculator, played in order.")
     claims: list[Claim] = Field(default_factory=list, max_length=20, description="What the steps show; proven at build time.")
+
+    @model_validator(mode="after")
+    def _few_states(self) -> "Exercise":
+        states = sum(len(step.values or ()) if step.sweep is not None else 1 for step in self.steps)
+        if states > MAX_STATES:
+            raise rule_error("too_many_states", f"the steps play {states} states of the calculator; a thing to try plays at most {MAX_STATES}",
+                             "sweep fewer values or in bigger steps, or split it into two things to try")
+        return self
 
 
 class Depth(Strict):

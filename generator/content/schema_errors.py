@@ -55,6 +55,7 @@ EXPLANATIONS: dict[str, Explain] = {
     "becomes_without_when": words.entry_rule,
     "source_not_findable": words.rule_with_fix,
     "markdown_shape": words.rule_with_fix,
+    "too_many_states": words.rule_with_fix,
 }
 
 

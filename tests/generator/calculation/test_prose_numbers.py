@@ -68,3 +68,25 @@ def test_check_names_file_line_and_field_of_an_out_of_range_prose_number(mini) -
     found = [d for d in check_prose_numbers(mini.load()) if d.file.endswith("boards.yaml")]
     assert len(found) == 1 and found[0].line == 7 and found[0].path == "depths.D1.body"
     assert "Model size must be between 0.1 and 2,000 billion parameters" in found[0].message
+
+
+@pytest.mark.parametrize(("field", "yaml_line", "column"), [
+    ("summary", 'summary: "About {{ parallelism.days(tp=2) }} days."', 17),
+    ("title", "title: Boards {{ x", 15),
+])
+def test_an_opening_outside_the_depths_is_reported_at_its_place(mini: MiniProject, field: str, yaml_line: str,
+                                                                  column: int) -> None:
+    """Issue 33: only a depth's text is computed; a `{{` in the summary was printed as it stands, unchecked."""
+    text = BOARDS.replace("summary: Where chips are mounted.", yaml_line) if field == "summary" else \
+        BOARDS.replace("title: Boards", yaml_line)
+    mini.write("layer-2/boards.yaml", text)
+    [diagnostic] = [d for d in check_prose_numbers(mini.load()) if d.path == field]
+    assert (diagnostic.line, diagnostic.column) == (text.splitlines().index(yaml_line) + 1, column)
+    assert "is not computed here (only a depth's text is)" in diagnostic.message
+    assert "write the number itself" in diagnostic.hint
+
+
+def test_escaped_braces_and_single_braces_outside_the_depths_are_fine(mini: MiniProject) -> None:
+    mini.write("layer-2/boards.yaml", BOARDS.replace("summary: Where chips are mounted.",
+                                                     'summary: "Where {chips} are mounted, \\\\{\\\\{ literally."'))
+    assert check_prose_numbers(mini.load()) == []

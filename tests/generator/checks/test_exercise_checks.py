@@ -51,3 +51,51 @@ def test_the_number_the_page_shows_is_a_true_claim(tmp_path: Path, rounding_page
     mini = copy_mini(tmp_path)
     mini.write("layer-2/rounding.yaml", TOPIC % "1234570")
     assert check_exercises(mini.load()) == []
+
+
+SWEEPING = """\
+id: sweeping
+title: Sweeping
+layer: 2
+summary: A thing to try that sweeps.
+depths:
+  D1:
+    body: Sweep it.
+    calculator:
+      name: parallelism
+    exercises:
+      - prompt: Sweep the pipeline.
+        steps:
+%s
+        claims:
+          - {output: bubble, trend: falls}
+"""
+
+
+def sweep(values: int) -> str:
+    return "          - sweep: micro_batches\n            values: [" + ", ".join(str(v) for v in range(1, values + 1)) + "]"
+
+
+def test_a_sweep_of_ten_thousand_values_is_refused_before_it_is_played(tmp_path: Path) -> None:
+    """Issue 33: a sweep of 10,000 values made check play 10,000 states (6 s); at most 50 now."""
+    mini = copy_mini(tmp_path)
+    mini.write("layer-2/sweeping.yaml", SWEEPING % sweep(10_000))
+    report = mini.report()
+    assert ("content/layer-2/sweeping.yaml:14:13: error: `depths.D1.exercises[0].steps[0].values` "
+            "has more than 50 items (10,000)") in report
+    assert "sweep fewer values" in report
+
+
+def test_an_exercise_of_more_than_sixty_states_is_refused(tmp_path: Path) -> None:
+    mini = copy_mini(tmp_path)
+    mini.write("layer-2/sweeping.yaml", SWEEPING % "\n".join([sweep(40), sweep(30)]))
+    report = mini.report()
+    assert ("content/layer-2/sweeping.yaml:11:9: error: `depths.D1.exercises[0]` the steps play 70 states of the "
+            "calculator; a thing to try plays at most 60") in report
+    assert "split it into two things to try" in report
+
+
+def test_sweeps_within_the_limits_are_played(tmp_path: Path) -> None:
+    mini = copy_mini(tmp_path)
+    mini.write("layer-2/sweeping.yaml", SWEEPING % "\n".join([sweep(30), sweep(30)]))
+    assert [d for d in check_exercises(mini.load()) if d.severity == "error" and "states" in d.message] == []
