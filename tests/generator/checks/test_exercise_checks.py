@@ -76,23 +76,18 @@ def sweep(values: int) -> str:
     return "          - sweep: micro_batches\n            values: [" + ", ".join(str(v) for v in range(1, values + 1)) + "]"
 
 
-def test_a_sweep_of_ten_thousand_values_is_refused_before_it_is_played(tmp_path: Path) -> None:
-    """Issue 33: a sweep of 10,000 values made check play 10,000 states (6 s); at most 50 now."""
+@pytest.mark.parametrize(("sweeps", "error", "fix"), [
+    # the issue's case: a sweep of 10,000 values made check play 10,000 states (6 s); at most 50 now
+    ([10_000], "14:13: error: `depths.D1.exercises[0].steps[0].values` has more than 50 items (10,000)", "sweep fewer values"),
+    ([40, 30], "11:9: error: `depths.D1.exercises[0]` the steps play 70 states of the calculator; a thing to try plays at most 60",
+     "split it into two things to try"),
+])
+def test_a_sweep_or_an_exercise_too_long_is_refused_before_it_is_played(tmp_path: Path, sweeps: list[int], error: str,
+                                                                         fix: str) -> None:
     mini = copy_mini(tmp_path)
-    mini.write("layer-2/sweeping.yaml", SWEEPING % sweep(10_000))
+    mini.write("layer-2/sweeping.yaml", SWEEPING % "\n".join(sweep(values) for values in sweeps))
     report = mini.report()
-    assert ("content/layer-2/sweeping.yaml:14:13: error: `depths.D1.exercises[0].steps[0].values` "
-            "has more than 50 items (10,000)") in report
-    assert "sweep fewer values" in report
-
-
-def test_an_exercise_of_more_than_sixty_states_is_refused(tmp_path: Path) -> None:
-    mini = copy_mini(tmp_path)
-    mini.write("layer-2/sweeping.yaml", SWEEPING % "\n".join([sweep(40), sweep(30)]))
-    report = mini.report()
-    assert ("content/layer-2/sweeping.yaml:11:9: error: `depths.D1.exercises[0]` the steps play 70 states of the "
-            "calculator; a thing to try plays at most 60") in report
-    assert "split it into two things to try" in report
+    assert f"content/layer-2/sweeping.yaml:{error}" in report and fix in report
 
 
 def test_sweeps_within_the_limits_are_played(tmp_path: Path) -> None:
