@@ -126,8 +126,16 @@ def block_worker(page: Page, seconds: float) -> None:
     worker.evaluate(f"setTimeout(() => {{ const end = Date.now() + {seconds * 1000}; while (Date.now() < end) {{}} }}, 0)")
 
 
+def one_micro_batch(calc: Locator) -> None:
+    """Whatever the page opens at, one micro-batch: the bubble is then (pp - 1) / pp."""
+    calc.locator('[data-field="micro_batches"]').fill("1")
+    pp = int(calc.locator('[data-field="pp"]').input_value())
+    expect(calc.locator('[data-output="bubble"]')).to_have_attribute("data-value", re.compile(rf"^{(pp - 1) / pp:.4f}".rstrip("0")))
+
+
 def test_a_stuck_request_is_stopped_and_the_worker_restarted(page: Page, built_site: BuiltSite) -> None:
     calc = live_calculator(page, built_site, PARALLELISM_PAGE, PARALLELISM)
+    one_micro_batch(calc)
     status = calc.locator(".lm-calc__status")
     block_worker(page, 60)
     calc.locator('[data-field="pp"]').fill("8")
@@ -148,6 +156,7 @@ def test_a_stuck_request_is_stopped_and_the_worker_restarted(page: Page, built_s
 
 def test_edits_during_a_stuck_request_do_not_queue_behind_it(page: Page, built_site: BuiltSite) -> None:
     calc = live_calculator(page, built_site, PARALLELISM_PAGE, PARALLELISM)
+    one_micro_batch(calc)
     block_worker(page, 60)
     field = calc.locator('[data-field="pp"]')
     for text in ("2", "3", "4", "5", "6", "7", "8"):
