@@ -36,16 +36,25 @@ function sectionFor(container, wanted) {
   return sectionsOf(container).find((section) => section.dataset.serves.split(" ").includes(wanted || "D1"));
 }
 
+// The tabs' row scrolls sideways on a narrow screen: the selected tab is brought into it.
+function showTab(tablist, tab) {
+  const row = tablist.getBoundingClientRect();
+  const box = tab.getBoundingClientRect();
+  if (box.left < row.left || box.right > row.right) tablist.scrollLeft += box.left - row.left - (row.width - box.width) / 2;
+}
+
 function select(container, section, wanted, { focus = false } = {}) {
   for (const tab of tabsOf(container)) {
     const on = tab.dataset.depth === section.dataset.depth;
     tab.setAttribute("aria-selected", String(on));
     tab.tabIndex = on ? 0 : -1;
     if (on && focus) tab.focus();
+    if (on) showTab(tab.parentElement, tab);
   }
   for (const other of sectionsOf(container)) other.hidden = other !== section;
   for (const notice of container.querySelectorAll(".lm-depth-notice")) notice.hidden = notice.dataset.wanted !== wanted;
   markWanted(wanted);
+  markContents();
 }
 
 function choose(container, tab, options) {
@@ -100,6 +109,62 @@ function showAddressed(container) {
   if (hiddenBefore) target.scrollIntoView();  // the browser or the theme looked for it while it was hidden
 }
 
+// --- the theme's table of contents and address, over hidden depths --------------------------------
+// Material's table of contents follows every heading of the page, hidden ones too, and reckons a
+// heading in a hidden depth to lie where the depths begin. So from the tabs down to the shown
+// depth's first heading, it marks a hidden depth's last heading as the one being read, and its
+// navigation.tracking writes that heading into the address (a reload would then open the other
+// depth). Both are moved to the shown depth's title.
+
+function shownTitleFor(id) {
+  const target = id && document.getElementById(id);
+  const hidden = target?.closest(".lm-depth[hidden]");
+  const shown = hidden && sectionsOf(hidden.parentElement).find((section) => !section.hidden);
+  return shown ? `${shown.id}-title` : null;
+}
+
+const linkTarget = (link) => {
+  try { return decodeURIComponent(link.hash.slice(1)); } catch { return ""; }
+};
+
+function markContents() {
+  for (const nav of document.querySelectorAll("[data-md-component=toc]")) {
+    for (const active of nav.querySelectorAll(".md-nav__link--active")) {
+      const title = shownTitleFor(linkTarget(active));
+      const instead = title && [...nav.querySelectorAll(".md-nav__link")].find((link) => link.hash === `#${title}`);
+      if (!instead) continue;
+      active.classList.remove("md-nav__link--active");
+      instead.classList.add("md-nav__link--active", "md-nav__link--passed");
+    }
+  }
+}
+
+const watchedContents = new WeakSet();
+function watchContents() {
+  for (const nav of document.querySelectorAll("[data-md-component=toc]")) {
+    if (watchedContents.has(nav)) continue;
+    watchedContents.add(nav);
+    new MutationObserver(markContents).observe(nav, { subtree: true, attributes: true, attributeFilter: ["class"] });
+  }
+  markContents();
+}
+
+const replaceState = history.replaceState;
+history.replaceState = function replaceAddress(...args) {
+  const [state, unused, url] = args;
+  if (url !== undefined && url !== null) {
+    try {
+      const next = new URL(url, location.href);
+      const title = next.pathname === location.pathname && shownTitleFor(decodeURIComponent(next.hash.slice(1)));
+      if (title) {
+        next.hash = title;
+        return replaceState.call(this, state, unused, next.href);
+      }
+    } catch { /* not an address this page can read: leave it to the browser */ }
+  }
+  return replaceState.apply(this, args);
+};
+
 function setUp(container) {
   if (container.dataset.ready || !sectionsOf(container).length) return;
   const tablist = container.querySelector(":scope > .lm-depth-tabs");
@@ -123,6 +188,7 @@ const containers = () => document.querySelectorAll(".lm-depths");
 
 function setUpPage() {
   containers().forEach(setUp);
+  if (containers().length) watchContents();
 }
 
 // A link to a place in another depth of the same page: open that depth.
