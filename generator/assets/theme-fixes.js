@@ -1,6 +1,21 @@
 // Fixes to Material's own parts. Accessible names its markup leaves out (found by axe-core):
-// the search dialog. Regions that scroll sideways reachable by keyboard.
+// the search dialog. Regions that scroll sideways reachable by keyboard. The address and scroll
+// position of a page left while the theme was still saving the old one's.
 import { onPage } from "./boot.js";
+
+// --- a page left moments after a scroll --------------------------------------------------------
+// Instant navigation pushes the next page's address as soon as a link is clicked, then fetches it.
+// The theme saves the scroll offset into the current history entry 100 ms after a scroll, and
+// navigation.tracking writes the heading in view into the address 250-500 ms after: either, when
+// the reader clicked meanwhile, lands on the next page's entry (its address gets the old page's
+// #anchor; its saved offset scrolls it to where the old page was). While the address names
+// another page than the one shown, such a write belongs to the page being left, and is dropped.
+let shownPath = location.pathname;
+const replaceState = history.replaceState;
+history.replaceState = function replaceShownEntry(...args) {
+  if (location.pathname !== shownPath) return undefined;
+  return replaceState.apply(this, args);
+};
 
 // --- regions that scroll sideways --------------------------------------------------------------
 // A code block (the formulas), a table or a calculator's figure wider than the screen scrolls in
@@ -90,6 +105,7 @@ window.addEventListener("scroll", keepTopButtonOffControls, { passive: true });
 window.addEventListener("resize", keepTopButtonOffControls, { passive: true });
 
 function setUpPage() {
+  shownPath = location.pathname;
   nameSearchDialog();
   watchTopButton();
   watchScrollers();

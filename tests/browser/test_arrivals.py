@@ -1,12 +1,14 @@
-"""Where a reader lands (issue 34, item 5): a link to a depth puts its tabs under the header and
-the table of contents on that depth."""
+"""Where a reader lands (issue 34, items 5 and 6): a link to a depth puts its tabs under the
+header and the table of contents on that depth; a click just after a scroll leaves the old page's
+anchor and scroll position behind."""
 
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.conftest import BuiltSite
 
@@ -49,3 +51,35 @@ def test_a_depth_link_shows_its_tabs_under_the_header_and_the_contents_on_that_d
     hash_now = page.evaluate("() => location.hash")
     assert hash_now in ("", "#depth-d4", "#depth-d4-title"), hash_now
     context.close()
+
+
+# --- item 6: a click within moments of a scroll --------------------------------------------------
+
+
+def test_a_click_just_after_a_scroll_leaves_the_old_anchor_and_scroll_behind(browser: Browser, built_site: BuiltSite) -> None:
+    """The theme saves the scroll offset 100 ms after a scroll, and navigation.tracking writes the
+    heading in view into the address 250-500 ms after; both land on the next page's history entry
+    when the reader clicks meanwhile (the next page is held back here, as on a slow network)."""
+    context = context_for(browser, "desktop 1280")
+    page = context.new_page()
+
+    def slow(route: Route) -> None:
+        time.sleep(0.7)
+        route.continue_()
+
+    page.route("**/layer-3/cluster-networking/", slow)
+    page.goto(built_site.url + GPU)
+    settled(page)
+    page.evaluate("() => { window.sameDocument = true }")
+    link = page.locator(".md-nav--primary").get_by_role("link", name="Cluster networking", exact=True)
+    link.evaluate("a => { scrollTo(0, 1600); a.dataset.lmTest = 'next' }")
+    page.wait_for_timeout(380)
+    page.evaluate("() => { scrollTo(0, 2500); setTimeout(() => document.querySelector('[data-lm-test=next]').click(), 40) }")
+    page.wait_for_url("**/layer-3/cluster-networking/**")
+    page.wait_for_function("() => document.querySelector('h1')?.textContent.includes('networking')")
+    page.wait_for_timeout(900)
+    url, scrolled, instant = page.evaluate("() => [location.href, scrollY, window.sameDocument === true]")
+    context.close()
+    assert instant  # the theme's instant navigation, not a full load
+    assert url == built_site.url + "layer-3/cluster-networking/"
+    assert scrolled < 10, scrolled
