@@ -135,13 +135,15 @@ def outputs_list(module: object, display: dict[str, str], values: dict | None = 
 
 def glance_bar(module: object, display: dict[str, str]) -> str:
     """The key outputs in one line that stays in view (CSS sticky) while the reader scrolls the
-    inputs. Hidden from assistive technology: it repeats the results, which are announced."""
+    inputs. Hidden from assistive technology: it repeats the results, which are announced. While
+    the values are refused (a shared link's too) it says why instead (calculator.js), where the
+    reader looks, rather than show the last valid values' results as if they were these."""
     items = "".join(
         f'<span class="lm-calc__glance-item">{escape(spec["label"])} '
         f'<b data-glance="{escape(spec["name"])}">{escape(display.get(spec["name"], "—"))}</b></span>'
         for spec in key_outputs(module)
     )
-    return f'<p class="lm-calc__glance" aria-hidden="true">{items}</p>'
+    return f'<p class="lm-calc__glance" aria-hidden="true">{items}<span class="lm-calc__glance-error" data-role="glance-error" hidden></span></p>'
 
 
 def notes_block(notes: list[str]) -> str:

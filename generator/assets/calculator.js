@@ -94,6 +94,8 @@ function bind(root) {
   const outputs = [...root.querySelectorAll("[data-output], [data-glance]")];
   const figureArt = [...root.querySelectorAll("[data-figure-art]")].map((art) => ({ art, svg: null }));
   const invalidNote = root.querySelector("[data-role=invalid-note]");
+  const glanceItems = [...root.querySelectorAll(".lm-calc__glance-item")];
+  const glanceError = root.querySelector("[data-role=glance-error]");
   const notesBox = root.querySelector("[data-role=notes]");
   const notesList = root.querySelector("[data-role=notes-list]");
   let figureFrame = 0;
@@ -120,8 +122,25 @@ function bind(root) {
     });
   }
 
+  // The sticky bar of key results says why there are none for these values (a refused value,
+  // a shared link's too, or a computation stopped), instead of the last valid values' results;
+  // while a shared link's values wait for the runtime, it says so instead of the page's own.
+  function sayAtAGlance(text, { problem = true } = {}) {
+    if (!glanceError) return;
+    for (const item of glanceItems) item.hidden = Boolean(text);
+    glanceError.textContent = text && problem ? `Results not updated: ${text}` : text;
+    glanceError.classList.toggle("lm-calc__glance-error--pending", !problem);
+    glanceError.hidden = !text;
+  }
+  function refusedAtAGlance(errors) {
+    const messages = Object.values(errors);
+    const more = messages.length > 1 ? ` (and ${messages.length - 1} more field${messages.length > 2 ? "s" : ""})` : "";
+    return messages.length ? messages[0] + more : "";
+  }
+
   function show(result) {
     shown = result;
+    sayAtAGlance(result.ok ? "" : refusedAtAGlance(result.errors));
     for (const slot of errorSlots) {
       const message = result.errors[slot.dataset.errorFor] || "";
       if (slot.textContent !== message) slot.textContent = message;
@@ -161,6 +180,7 @@ function bind(root) {
     for (const slot of errorSlots) slot.textContent = slot.dataset.errorFor === lastEdited ? STOPPED_TEXT : "";
     fields.get(lastEdited)?.setAttribute("aria-invalid", "true");
     root.classList.add("lm-calc--invalid");
+    sayAtAGlance(STOPPED_TEXT);
     invalidNote?.removeAttribute("hidden");
   }
 
@@ -175,7 +195,11 @@ function bind(root) {
       } catch (error) {
         if (error.restarted) wanted ??= raw;  // another block's request was stopped: ask the fresh worker
         else if (error.timedOut) { if (!wanted) showStopped(); }
-        else { if (runtimeState() !== "failed") setStatus("failed", `Calculator failed: ${error.message}`); break; }
+        else {
+          if (runtimeState() !== "failed") setStatus("failed", `Calculator failed: ${error.message}`);
+          if (root.classList.contains("lm-calc--stale")) sayAtAGlance("the live calculator did not start, so these values were not worked out");
+          break;
+        }
       }
     }
     asking = false;
@@ -263,6 +287,7 @@ function bind(root) {
     for (const [name, text] of shared) setField(name, text);
     syncPresets();
     root.classList.add("lm-calc--stale");
+    sayAtAGlance("Working out the results for this link's values…", { problem: false });
     reveal(root);
     recompute();
   } else {

@@ -3,12 +3,14 @@
 // every topic page. Before this script runs, the page's head script has already written the
 // wanted depth onto <html data-lm-depth> and the stylesheet shows only that depth, so taking
 // over moves nothing. A link into a depth (#depth-d4, a heading or exercise inside it) or a
-// search hit for a term found only in one depth opens that depth.
+// search hit for a term found only in one depth opens that depth; a link to a depth the topic
+// lacks (#depth-d3) shows the nearest one with the notice that says so.
 import { onPage } from "./boot.js";
 import { searchWords, termsFound } from "./search-terms.js";
 
 const STORAGE_KEY = "layermap.depth";
 const DEPTH_KEY = /^D[1-5]$/;
+const DEPTH_LINK = /^#depth-(d[1-5])(?:-|$)/i;  // as the head script reads it (depth_first_paint.py)
 
 function storedDepth() {
   try {
@@ -99,13 +101,21 @@ function sectionOfSearch(container, wantedSection) {
   return score(best) > score(wantedSection) ? best : null;
 }
 
+// The depth a #depth-d3 link names, when this topic lacks it (the head script read it the same way).
+function missingDepthLinked(container) {
+  const link = DEPTH_LINK.exec(location.hash);
+  const key = link?.[1].toUpperCase();
+  return key && !sectionsOf(container).some((section) => section.dataset.depth === key) ? key : null;
+}
+
 function showAddressed(container) {
   const target = hashTarget(container);
+  const missing = !target && missingDepthLinked(container);
   const stored = storedDepth();
-  const wantedSection = sectionFor(container, stored);
-  const section = target?.closest(".lm-depth") || sectionOfSearch(container, wantedSection) || wantedSection;
+  const wantedSection = sectionFor(container, missing || stored);
+  const section = target?.closest(".lm-depth") || (!missing && sectionOfSearch(container, wantedSection)) || wantedSection;
   const hiddenBefore = target && !target.getClientRects().length;
-  select(container, section, section === wantedSection ? stored : section.dataset.depth);
+  select(container, section, section === wantedSection ? missing || stored : section.dataset.depth);
   if (hiddenBefore) target.scrollIntoView();  // the browser or the theme looked for it while it was hidden
 }
 

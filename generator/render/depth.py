@@ -46,8 +46,7 @@ def render_depth_switcher(names: dict[str, str], served: dict[str, list[str]]) -
         for key, wanted in served.items())
     notices = "".join(
         f'<p class="lm-depth-notice" role="status" data-wanted="{wanted}" hidden>This topic has no {wanted} · '
-        f"{inline(names[wanted])} yet, so it opens at {key} · {inline(names[key])}, the nearest depth. "
-        f"Your choice of {wanted} is kept for other topics.</p>"
+        f"{inline(names[wanted])} yet, so it shows {key} · {inline(names[key])}, the nearest depth.</p>"
         for key, wanteds in served.items() for wanted in wanteds if wanted != key)
     return (f'<div class="lm-depth-tabs" role="tablist" aria-label="Depth level" data-search-exclude hidden>{tabs}</div>'
             + (f'\n\n<div class="lm-depth-notices" data-search-exclude>{notices}</div>' if notices else ""))

@@ -87,7 +87,7 @@ def test_the_tabs_and_one_notice_per_missing_depth_are_in_the_page_hidden_until_
     assert tabs == [("depth-d1", "D1 D2", "depth-d1"), ("depth-d4", "D3 D4 D5", "depth-d4")]
     notices = re.findall(r'<p class="lm-depth-notice" role="status" data-wanted="(D\d)" hidden>([^<]*)</p>', html)
     assert [wanted for wanted, _ in notices] == ["D2", "D3", "D5"]
-    assert notices[1][1].startswith("This topic has no D3 · Worked example yet, so it opens at D4 · Mechanism")
+    assert notices[1][1] == "This topic has no D3 · Worked example yet, so it shows D4 · Mechanism, the nearest depth."
 
 
 def test_a_depth_name_is_escaped_in_the_tabs_and_notices() -> None:
