@@ -1,10 +1,11 @@
 // Offline reading. Registers the site's service worker (sw.js at the site's root, built with
 // Workbox: it precaches every page, asset and the search index, so one visit is enough to read and
 // search offline); on a page with a calculator, has it keep the calculator runtime in the
-// background; puts a "Save for offline" button in the footer that has the worker fetch every page
-// and the calculator runtime with progress, shows a notice while the reader is offline, and says
-// when a new version is ready: the new worker waits until the reader presses Reload, and a page
-// never shows one version's shell with another's content.
+// background; puts a "Save for offline" control in the footer (button, and what this browser holds
+// as the worker finds it) that has the worker fetch every page and the calculator runtime with
+// progress; shows a notice while the reader is offline, and says when a new version is ready: the
+// new worker waits until the reader presses Reload, and a page never shows one version's shell
+// with another's content.
 import { onPage } from "./boot.js";
 import { calculatorsSettled } from "./calc-runtime.js";
 
@@ -62,10 +63,15 @@ function showConnection() {
 
 // --- Save for offline (in the footer of every page) --------------------------------------------
 
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
 function setStatus(text) {
   statusText = text;
   const status = document.querySelector(".layermap-offline__status");
-  if (status) status.textContent = text;
+  if (status) {
+    status.textContent = text;
+    if (saving) status.setAttribute("role", "status");  // saving is announced; what is held shows, unannounced, on every page
+  }
   const button = document.querySelector(".layermap-offline__save");
   if (button) button.disabled = saving;
 }
@@ -97,13 +103,37 @@ async function saveForOffline() {
   }
 }
 
+// What this browser holds, as the worker found it (each file present and its bytes this build's).
+function describeHeld({ pages, runtime }) {
+  const calculators = runtime.total > 0;
+  if (pages.files === pages.total && runtime.files === runtime.total) {
+    return `Works offline in this browser: every page, search${calculators ? " and the calculators" : ""}.`;
+  }
+  if (pages.files === pages.total && keepingRuntime) {
+    return "Works offline in this browser: every page and search; keeping the calculators too, in the background.";
+  }
+  if (pages.files === pages.total) {
+    return `Works offline in this browser: every page and search; the calculators need “Save for offline” (${megabytes(runtime.totalBytes - runtime.bytes)}).`;
+  }
+  if (pages.files === 0 && runtime.files === 0) return "Not saved for offline in this browser yet.";
+  const missing = pages.total - pages.files + runtime.total - runtime.files;
+  const bytes = megabytes(pages.totalBytes - pages.bytes + runtime.totalBytes - runtime.bytes);
+  return `Not all saved for offline: ${missing === 1 ? `1 file (${bytes}) is` : `${missing} files (${bytes}) are`} missing.`;
+}
+
+function showHeld() {
+  askWorker("OFFLINE_STATUS", ({ data }) => {
+    if (!saving && data.type === "status") setStatus(describeHeld(data));
+  }).catch(() => {});
+}
+
 function addSaveControl() {
   const footer = document.querySelector(".md-footer-meta__inner");
   if (!footer || footer.querySelector(".layermap-offline")) return;
   const control = element("div", "layermap-offline");
   const status = element("span", "layermap-offline__status", statusText);
   status.id = "layermap-offline-status";
-  status.setAttribute("role", "status");
+  if (saving) status.setAttribute("role", "status");
   if (canWork) {
     const button = element("button", "layermap-offline__save", "Save for offline");
     button.type = "button";
@@ -150,11 +180,17 @@ function reloadOnNewController() {
 // A reader who has been on a calculator page can use it offline: the worker keeps the runtime in
 // the background (from the browser's HTTP cache when the calculator has just loaded it), once per visit.
 let runtimeAsked = false;
+let keepingRuntime = false;
 function keepRuntimeIfCalculators() {
   if (runtimeAsked || !document.querySelector(".lm-calc") || !navigator.onLine) return;
   runtimeAsked = true;
-  askWorker("KEEP_RUNTIME", () => {}).catch(() => {
+  keepingRuntime = true;
+  askWorker("KEEP_RUNTIME", () => {
+    keepingRuntime = false;
+    showHeld();
+  }).catch(() => {
     runtimeAsked = false;
+    keepingRuntime = false;
   });
 }
 
@@ -165,9 +201,7 @@ async function register() {
     await navigator.serviceWorker.ready;
     registered = true;
     keepRuntimeIfCalculators();
-    askWorker("OFFLINE_STATUS", ({ data }) => {
-      if (data.saved && !statusText) setStatus("Saved for offline in this browser.");
-    });
+    showHeld();
   } catch {
     // No sw.js here (e.g. `layermap serve`): drop a worker left by an earlier build on this address.
     const stale = await navigator.serviceWorker.getRegistration(WORKER_URL);

@@ -1,10 +1,11 @@
-"""Offline after one visit, without "Save for offline" (issue 34, item 1; issue 32).
+"""Offline after one visit, without "Save for offline" (issue 34, items 1 and 2; issue 32).
 
 The real site, served under a GitHub Pages-like sub-path. A reader opens one page and does
 nothing else: the service worker's install keeps every page, asset and the search index, and on a
 page with a calculator the calculator runtime too, in the background. Offline, every page opens,
 search finds a term and every calculator runs; a reader who never was on a calculator page is
-told so plainly by the calculator (no network error).
+told so plainly by the calculator (no network error). The footer says what this browser holds,
+as the worker finds it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ from tests.browser.test_service_worker_poisoning import console_errors
 from tests.conftest import copy_project
 
 pytestmark = pytest.mark.browser
+FOOTER_STATUS = ".md-footer .layermap-offline__status"
+EVERYTHING = "Works offline in this browser: every page, search and the calculators."
+NO_CALCULATORS = re.compile(r"^Works offline in this browser: every page and search; the calculators need “Save for offline” \(\d+\.\d MB\)\.$")
 NOT_KEPT = "Calculator offline: this browser has not kept its Python runtime"
 
 
@@ -110,6 +114,7 @@ def test_a_calculator_page_whose_calculator_never_started_still_keeps_the_runtim
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
     wait_until_runtime_kept(page, site)
     assert set(page.locator(".lm-calc__status").evaluate_all("els => els.map((el) => el.dataset.state)")) == {"static"}
+    expect(page.locator(FOOTER_STATUS)).to_have_text(EVERYTHING, timeout=30_000)
 
 
 def test_one_visit_to_a_page_without_a_calculator_reads_and_searches_offline_and_says_what_the_calculators_need(
@@ -126,6 +131,7 @@ def test_one_visit_to_a_page_without_a_calculator_reads_and_searches_offline_and
     status = page.locator(".lm-calc__status").first
     expect(status).to_contain_text(NOT_KEPT, timeout=60_000)  # said plainly, the build's numbers shown
     expect(status).to_contain_text("Save for offline")
+    expect(page.locator(FOOTER_STATUS)).to_have_text(NO_CALCULATORS, timeout=60_000)
     assert errors == []
 
 
@@ -149,3 +155,25 @@ DROP_A_PAGE = """async () => {
     }
     return false;
 }"""
+
+
+def test_the_footer_says_what_this_browser_holds_before_and_after_saving(context: BrowserContext, site: SubPathSite) -> None:
+    page = context.new_page()
+    open_controlled(page, site.url)
+    footer = page.locator(FOOTER_STATUS)
+    expect(footer).to_have_text(NO_CALCULATORS, timeout=60_000)
+    assert runtime_files_held(page) == 0
+    expect(footer).not_to_have_attribute("role", "status")  # shown on every page, not announced on every page
+
+    # The runtime held but a page gone: the footer used to look at the runtime alone and say "Saved".
+    page.goto(calculator_page(site))
+    expect(footer).to_have_text(EVERYTHING, timeout=120_000)
+    assert page.evaluate(DROP_A_PAGE) is True
+    page.reload()
+    expect(footer).to_have_text(re.compile(r"^Not all saved for offline: 1 file \(\d+\.\d MB\) is missing\.$"), timeout=60_000)
+
+    page.locator(".md-footer").get_by_role("button", name="Save for offline").click()
+    expect(footer).to_have_attribute("role", "status")  # saving is announced
+    expect(footer).to_have_text(re.compile(r"^Saved: all .*now works? offline in this browser\.$"), timeout=120_000)
+    page.reload()
+    expect(footer).to_have_text(EVERYTHING, timeout=60_000)

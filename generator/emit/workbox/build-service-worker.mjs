@@ -3,8 +3,9 @@
 //   node build-service-worker.mjs SITE_DIR [--not-precached GLOB]...
 //
 // SITE_DIR/sw.js gets two manifests, each entry a site-relative URL with a revision (a hash of
-// the file's bytes, which names the entry's cache key) and an integrity (the SHA-256 digest of the
-// bytes, as in Subresource Integrity, which the worker checks every copy it serves against): every
+// the file's bytes, which names the entry's cache key), an integrity (the SHA-256 digest of the
+// bytes, as in Subresource Integrity, which the worker checks every copy it serves against) and
+// its size in bytes (what the page says this browser holds, or lacks, for offline reading): every
 // page and asset with the search index (precached when the worker installs, so a reader who
 // visited once can read and search offline), and the calculator runtime, assets/pyodide/ (about
 // 13 MB: kept once the reader has been on a calculator page, or when the reader saves the site).
@@ -66,6 +67,7 @@ function withIntegrity(site) {
     for (const entry of manifest) {
       const digest = createHash("sha256").update(await readFile(path.join(site, entry.url))).digest("base64");
       entry.integrity = `sha256-${digest}`;
+      entry.bytes = entry.size;  // Workbox drops its own size field from what it writes
     }
     return { manifest };
   };

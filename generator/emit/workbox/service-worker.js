@@ -12,7 +12,7 @@
 //     while online (faster to start); a copy is kept once the reader has been on a calculator page
 //     (KEEP_RUNTIME, from the page), in a cache named after its revisions, and answers under
 //     assets/pyodide-saved/ offline. "Save for offline" (offline.js) asks this worker to fetch
-//     everything, with progress.
+//     everything, with progress; OFFLINE_STATUS says what this browser holds, each file checked.
 //   - A new build's worker waits until the reader chooses to reload (message SKIP_WAITING).
 //   - sitemap.xml is answered from the manifest for the address the site is actually served from,
 //     so Material's instant navigation works whatever site_url the build had.
@@ -34,8 +34,13 @@ const RUNTIME_CACHE = RUNTIME_CACHE_PREFIX + fingerprint(RUNTIME);
 const RUNTIME_URLS = new Set(RUNTIME.map((entry) => siteUrl(entry.url)));
 // Earlier versions kept the search index in a cache of its own: gone once this version takes over.
 const RETIRED_SEARCH_CACHE_PREFIX = `layermap-search-${SCOPE}-`;
-// Each cache key's SHA-256 digest ("sha256-<base64>"), from the manifests; the precache's keys are added below.
+// Each cache key's SHA-256 digest ("sha256-<base64>") and size, from the manifests; the precache's keys are added below.
 const INTEGRITY = new Map(RUNTIME.map((entry) => [siteUrl(entry.url), entry.integrity]));
+const BYTES = new Map(RUNTIME.map((entry) => [siteUrl(entry.url), entry.bytes ?? 0]));
+// Keys whose cached copy this worker has read and found to be this build's. Every page load asks
+// what is held: each copy is read and checked once in the worker's life (21 MB took 1.7 s), and
+// then only found present; a copy that fails a later read is deleted, so it is missing next time.
+const verified = new Set();
 
 function siteUrl(relative) {
   return new URL(relative, SCOPE).href;
@@ -90,7 +95,10 @@ async function checked(key, response) {
 async function cachedCopy(cache, key) {
   const held = await cache.match(key);
   const copy = held ? await checked(key, held) : null;
-  if (held && !copy) await cache.delete(key);
+  if (held && !copy) {
+    verified.delete(key);
+    await cache.delete(key);
+  }
   return copy;
 }
 
@@ -99,7 +107,10 @@ const checkedReads = {
   async cachedResponseWillBeUsed({ cacheName, request, cachedResponse }) {
     if (!cachedResponse) return null;
     const copy = await checked(request.url, cachedResponse);
-    if (!copy) await (await caches.open(cacheName)).delete(request);
+    if (!copy) {
+      verified.delete(request.url);
+      await (await caches.open(cacheName)).delete(request);
+    }
     return copy;
   },
 };
@@ -189,20 +200,56 @@ workbox.routing.registerRoute(({ url }) => url.origin + url.pathname === siteUrl
 // fails the check on a read is fetched the same way and written again (Workbox's repair).
 workbox.precaching.addPlugins([checkedReads]);
 workbox.precaching.precacheAndRoute(PRECACHE, { directoryIndex: "index.html", ignoreURLParametersMatching: [/.*/], cleanURLs: false });
-for (const entry of PRECACHE) INTEGRITY.set(workbox.precaching.getCacheKeyForURL(siteUrl(entry.url)), entry.integrity);
+const PRECACHE_KEYS = PRECACHE.map((entry) => workbox.precaching.getCacheKeyForURL(siteUrl(entry.url)));
+PRECACHE.forEach((entry, index) => {
+  INTEGRITY.set(PRECACHE_KEYS[index], entry.integrity);
+  BYTES.set(PRECACHE_KEYS[index], entry.bytes ?? 0);
+});
 
 // --- saving for offline -----------------------------------------------------------------------
 
 // By default past the browser's HTTP cache: it may hold the previous version's file (a server that
 // sends only Last-Modified lets the browser reuse it for a while), which would then be kept as
-// this version's.
+// this version's. A copy checked before in this worker's life is only looked for (not read again).
 async function ensureCached(cache, key, mode = "reload") {
-  if (await cachedCopy(cache, key)) return;
+  if (verified.has(key) && await cache.match(key)) return;
+  if (await cachedCopy(cache, key)) {
+    verified.add(key);
+    return;
+  }
   const response = await fetch(key, { cache: mode });
   if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
   const copy = await checked(key, response);
   if (!copy) throw new Error(`${key}: not the file this version lists (the site has changed: reload for the new version)`);
   await cache.put(key, copy);
+  verified.add(key);
+}
+
+// What this browser holds of this build, each file present and its bytes checked against its
+// digest (a copy that fails is deleted): pages and assets with the search index, or the runtime.
+async function heldOf(cacheName, keys) {
+  const cache = await caches.open(cacheName);
+  const present = new Set((await cache.keys()).map((request) => request.url));
+  const held = { files: 0, bytes: 0, total: 0, totalBytes: 0 };
+  for (const key of keys) {
+    held.total += 1;
+    held.totalBytes += BYTES.get(key) ?? 0;
+    if (!present.has(key)) verified.delete(key);
+    else if (verified.has(key) || await cachedCopy(cache, key)) {
+      verified.add(key);
+      held.files += 1;
+      held.bytes += BYTES.get(key) ?? 0;
+    }
+  }
+  return held;
+}
+
+async function offlineStatus() {
+  return {
+    type: "status",
+    pages: await heldOf(workbox.core.cacheNames.precache, PRECACHE_KEYS),
+    runtime: await heldOf(RUNTIME_CACHE, RUNTIME_URLS),
+  };
 }
 
 async function runtimeSaved() {
@@ -217,8 +264,8 @@ async function saveForOffline(port) {
   let done = 0;
   try {
     const precache = await caches.open(workbox.core.cacheNames.precache);
-    for (const entry of PRECACHE) {
-      await ensureCached(precache, workbox.precaching.getCacheKeyForURL(siteUrl(entry.url)));
+    for (const key of PRECACHE_KEYS) {
+      await ensureCached(precache, key);
       port.postMessage({ type: "progress", done: ++done, total });
     }
     const runtime = await caches.open(RUNTIME_CACHE);
@@ -237,9 +284,7 @@ self.addEventListener("message", (event) => {
   if (type === "SKIP_WAITING") self.skipWaiting();
   else if (type === "KEEP_RUNTIME") event.waitUntil(keepRuntimeOnce().then(() => event.ports[0]?.postMessage({ type: "kept" })));
   else if (type === "SAVE_FOR_OFFLINE" && event.ports[0]) event.waitUntil(saveForOffline(event.ports[0]));
-  else if (type === "OFFLINE_STATUS" && event.ports[0]) {
-    event.waitUntil(runtimeSaved().then((saved) => event.ports[0].postMessage({ type: "status", saved })));
-  }
+  else if (type === "OFFLINE_STATUS" && event.ports[0]) event.waitUntil(offlineStatus().then((status) => event.ports[0].postMessage(status)));
 });
 
 // --- versions: a reader who saved the old runtime gets the new one before it takes over ------------

@@ -104,6 +104,14 @@ def test_files_no_page_links_can_be_left_out_of_the_precache(tmp_path: Path) -> 
     assert "assets/layermap-0123abcd/offline.js" in urls and "assets/layermap/offline.js" not in urls
 
 
+def test_every_entry_says_its_size_for_what_the_page_says_is_held(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    offline.write_service_worker(site)
+    precache, runtime = worker_manifests(site)
+    for entry in precache + runtime:
+        assert entry["bytes"] == (site / entry["url"]).stat().st_size, entry["url"]
+
+
 def test_every_entry_of_every_manifest_carries_the_sha256_digest_of_its_file(tmp_path: Path) -> None:
     # The worker serves a cached copy only if its bytes have this digest (issue 33, F9).
     site = small_site(tmp_path)
