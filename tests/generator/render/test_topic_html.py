@@ -127,8 +127,6 @@ def test_plain_text_is_what_the_engine_makes_of_it(real_map: EngineConversion, v
 BODY = "    body: Chips do arithmetic very fast.\n"
 AWKWARD = {
     "a heading in a field": "    body: |\n      Chips do arithmetic.\n\n      ### A heading of the editor's\n",
-    "a link the renderer cannot resolve": "    body: Chips do arithmetic, see [the guide](../guide/index.md).\n",
-    "an absolute link": "    body: Chips do arithmetic, see [the root](/index.md).\n",
     "a table of contents marker": "    body: |\n      Chips do arithmetic.\n\n      [TOC]\n",
 }
 
@@ -145,6 +143,20 @@ def test_a_page_only_the_engine_can_judge_is_left_to_it(edit: str, mini: MiniPro
         conversion.generator("chips")
     kept = prerendered_places(conversion.config_file.parent / "prerendered")
     assert "layer-2/chips.md" not in kept and "layer-2/boards.md" in kept
+
+
+# Links to no page of the map never reach the renderer: the content check refuses them (checks/page_links.py).
+UNRESOLVABLE = {
+    "a link to a page that is not there": "    body: Chips do arithmetic, see [the guide](../guide/index.md).\n",
+    "an absolute link": "    body: Chips do arithmetic, see [the root](/index.md).\n",
+}
+
+
+@pytest.mark.parametrize("edit", list(UNRESOLVABLE), ids=list(UNRESOLVABLE))
+def test_a_link_to_no_page_of_the_map_is_refused_before_rendering(edit: str, mini: MiniProject) -> None:
+    path = mini.content / "layer-2" / "chips.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(BODY, UNRESOLVABLE[edit], 1), encoding="utf-8")
+    assert "names no page of the map" in mini.report()
 
 
 def test_a_field_the_engine_reads_as_a_run_of_text_must_be_one_paragraph(real_map: EngineConversion) -> None:
