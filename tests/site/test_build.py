@@ -98,9 +98,9 @@ def test_generated_tree_is_engine_readable_without_layermap(mini_project: Path) 
     assert "layermap" not in text.split("plugins:")[1].split("\n\n")[0]
     assert text.split("hooks:")[1].split() == ["-", "hooks/layermap_sanitise.py", "-", "hooks/layermap_depth_first_paint.py",
                                                "-", "hooks/layermap_page_cache.py", "-", "hooks/layermap_search_sections.py",
-                                               "-", "hooks/layermap_search_terms.py"]
-    for name in ("layermap_sanitise.py", "layermap_depth_first_paint.py", "layermap_page_cache.py",
-                 "layermap_page_keys.py", "layermap_page_store.py", "layermap_search_sections.py", "layermap_search_terms.py"):
+                                               "-", "hooks/layermap_search_terms.py", "-", "hooks/layermap_not_found.py"]
+    for name in ("layermap_sanitise.py", "layermap_depth_first_paint.py", "layermap_page_cache.py", "layermap_page_keys.py",
+                 "layermap_page_store.py", "layermap_search_sections.py", "layermap_search_terms.py", "layermap_not_found.py"):
         hook = (config.parent / "hooks" / name).read_text()
         assert "generator" not in {line.split()[1].split(".")[0] for line in hook.splitlines() if line.startswith(("import ", "from "))}
     out = mini_project / "plain-site"
