@@ -104,8 +104,11 @@ def test_a_build_stopped_with_sigterm_midway_leaves_no_process(tmp_path: Path) -
     build = subprocess.Popen([sys.executable, "-m", "generator.cli", "--project", str(tmp_path), "build"], cwd=ROOT,
                              env={**os.environ, "LAYERMAP_SITE_URL": "http://127.0.0.1:9/"},
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    command = Path(f"/proc/{build.pid}/cmdline").read_bytes()
     deadline, forked = time.monotonic() + 240, []
+    command = b""
+    while b"generator.cli" not in command and time.monotonic() < deadline:  # read before exec, it is pytest's own
+        command = Path(f"/proc/{build.pid}/cmdline").read_bytes()
+        time.sleep(0.01)
     while not forked and build.poll() is None and time.monotonic() < deadline:
         forked = forked_children(build.pid, command)
         time.sleep(0.05)
