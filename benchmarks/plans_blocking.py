@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -57,9 +56,10 @@ sys.exit(main(["build"]))
 
 
 def project_copy(target: Path) -> Path:
-    """The content, config and calculators in a folder of their own (its own page cache)."""
-    shutil.copytree(ROOT / "content", target / "content")
-    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    """The committed content and config, with the calculators, in a folder of its own (its own page cache)."""
+    target.mkdir(parents=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD", "content", "mkdocs.yml"], check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
     for folder in ("calculators", "calcview", "node_modules"):
         (target / folder).symlink_to(ROOT / folder)
     return target
