@@ -1,11 +1,12 @@
 // Offline reading. Registers the site's service worker (sw.js at the site's root, built with
 // Workbox: it precaches every page, asset and the search index, so one visit is enough to read and
 // search offline); on a page with a calculator, has it keep the calculator runtime in the
-// background; puts a "Save for offline" control in the footer (button, and what this browser holds
-// as the worker finds it) that has the worker fetch every page and the calculator runtime with
-// progress; shows a notice while the reader is offline, and says when a new version is ready: the
-// new worker waits until the reader presses Reload, and a page never shows one version's shell
-// with another's content.
+// background; puts a "Save for offline" control (button and what this browser holds, as the worker
+// finds it) at the end of the navigation and in the footer, which has the worker fetch everything
+// with progress in bytes; says in the header when the reader is offline and when a new version is
+// ready (each notice dismissable, over the header's title, never over the page): the new worker
+// waits until the reader presses Reload, and a page never shows one version's shell with
+// another's content.
 import { onPage } from "./boot.js";
 import { calculatorsSettled } from "./calc-runtime.js";
 
@@ -14,10 +15,12 @@ const UPDATE_CHECK_MS = 60_000;
 const CALCULATOR_WAIT_MS = 30_000;  // the longest a calculator page holds the worker back
 const canWork = "serviceWorker" in navigator;
 const isServed = location.protocol === "http:" || location.protocol === "https:";
+const UPDATE_DISMISSED = "layermap.update-dismissed";  // sessionStorage: not asked again in this tab
 
 let statusText = "";
 let saving = false;
 let lastUpdateCheck = Date.now();
+let offlineDismissed = false;
 let registered = false;  // the worker is active for this page
 
 function element(tag, className, text) {
@@ -27,7 +30,9 @@ function element(tag, className, text) {
   return node;
 }
 
-// --- notices: offline, new version (fixed, so nothing on the page moves) -------------------------
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+// --- notices: offline, new version (in the header, over its title; each can be dismissed) ----------
 
 function noticeArea() {
   let area = document.querySelector(".layermap-notices");
@@ -35,20 +40,35 @@ function noticeArea() {
     area = element("div", "layermap-notices");
     area.setAttribute("role", "status");
     area.setAttribute("aria-live", "polite");
-    document.body.append(area);
+    area.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") event.target.closest(".layermap-notice")?.querySelector(".layermap-notice__dismiss")?.click();
+    });
   }
+  // In the header (never over the page); a bare page without the theme's header: at the top of the body.
+  const place = document.querySelector(".md-header__ellipsis") ?? document.body;
+  if (area.parentElement !== place) place.prepend(area);
   return area;
 }
 
-function showNotice(kind, text, action) {
+function showNotice(kind, text, action, onDismiss) {
   hideNotice(kind);
-  const notice = element("p", `layermap-notice layermap-notice--${kind}`, text);
+  const notice = element("p", `layermap-notice layermap-notice--${kind}`);
+  notice.append(element("span", "layermap-notice__text", text));
   if (action) {
     const button = element("button", "layermap-notice__action", action.label);
     button.type = "button";
     button.addEventListener("click", action.run);
     notice.append(button);
   }
+  const dismiss = element("button", "layermap-notice__dismiss", "×");
+  dismiss.type = "button";
+  dismiss.setAttribute("aria-label", "Dismiss this notice");
+  dismiss.title = "Dismiss (Escape)";
+  dismiss.addEventListener("click", () => {
+    hideNotice(kind);
+    onDismiss?.();
+  });
+  notice.append(dismiss);
   noticeArea().append(notice);
 }
 
@@ -56,31 +76,30 @@ function hideNotice(kind) {
   document.querySelector(`.layermap-notice--${kind}`)?.remove();
 }
 
-function showConnection() {
-  if (navigator.onLine) hideNotice("offline");
-  else showNotice("offline", "You are offline: pages come from the copy kept in this browser.");
+function showConnection(event) {
+  if (event) offlineDismissed = false;  // a change of connection is news again
+  if (navigator.onLine || offlineDismissed) hideNotice("offline");
+  else showNotice("offline", "Offline: reading the copy kept in this browser.", null, () => { offlineDismissed = true; });
 }
 
-// --- Save for offline (in the footer of every page) --------------------------------------------
+// --- Save for offline (at the end of the navigation and in the footer of every page) ---------------
 
-const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+// One live region, the footer's, and only once the reader saves: what is held shows on every page,
+// unannounced.
+const FOOTER_STATUS = ".layermap-offline--footer .layermap-offline__status";
 
 function setStatus(text) {
   statusText = text;
-  const status = document.querySelector(".layermap-offline__status");
-  if (status) {
-    status.textContent = text;
-    if (saving) status.setAttribute("role", "status");  // saving is announced; what is held shows, unannounced, on every page
-  }
-  const button = document.querySelector(".layermap-offline__save");
-  if (button) button.disabled = saving;
+  if (saving) document.querySelector(FOOTER_STATUS)?.setAttribute("role", "status");
+  for (const status of document.querySelectorAll(".layermap-offline__status")) status.textContent = text;
+  for (const button of document.querySelectorAll(".layermap-offline__save")) button.disabled = saving;
 }
 
 function onSaveMessage({ data }) {
-  if (data.type === "progress") setStatus(`Saving: ${data.done} of ${data.total} files`);
   saving = data.type === "progress";
-  if (data.type === "done") setStatus(`Saved: all ${data.total} files. This site now works offline in this browser.`);
-  if (data.type === "failed") setStatus(`Saving stopped at ${data.done} of ${data.total} files (${data.reason}). Try again when online.`);
+  if (data.type === "progress") setStatus(`Saving: ${megabytes(data.done)} of ${megabytes(data.total)}`);
+  if (data.type === "done") setStatus(`Saved: all ${megabytes(data.total)}. Every page, search and the calculators now work offline in this browser.`);
+  if (data.type === "failed") setStatus(`Saving stopped at ${megabytes(data.done)} of ${megabytes(data.total)} (${data.reason}). Try again when online.`);
 }
 
 async function askWorker(type, onMessage) {
@@ -127,13 +146,13 @@ function showHeld() {
   }).catch(() => {});
 }
 
-function addSaveControl() {
-  const footer = document.querySelector(".md-footer-meta__inner");
-  if (!footer || footer.querySelector(".layermap-offline")) return;
-  const control = element("div", "layermap-offline");
+let controlCount = 0;
+
+function saveControl(place) {
+  const control = element("div", `layermap-offline layermap-offline--${place}`);
   const status = element("span", "layermap-offline__status", statusText);
-  status.id = "layermap-offline-status";
-  if (saving) status.setAttribute("role", "status");
+  status.id = `layermap-offline-status-${++controlCount}`;
+  if (place === "footer" && saving) status.setAttribute("role", "status");
   if (canWork) {
     const button = element("button", "layermap-offline__save", "Save for offline");
     button.type = "button";
@@ -145,15 +164,43 @@ function addSaveControl() {
     status.textContent = "This browser cannot keep a copy of the site for offline reading.";
   }
   control.append(status);
-  footer.append(control);
+  return control;
+}
+
+// Appended at the end of the footer and of the navigation's top list (the sidebar, or the drawer
+// on a phone): nothing on the page moves when they appear.
+function addSaveControls() {
+  const footer = document.querySelector(".md-footer-meta__inner");
+  if (footer && !footer.querySelector(".layermap-offline")) footer.append(saveControl("footer"));
+  const navigation = document.querySelector(".md-sidebar--primary .md-nav--primary > .md-nav__list");
+  if (navigation && !navigation.querySelector(".layermap-offline")) {
+    const item = element("li", "md-nav__item layermap-offline__item");
+    item.append(saveControl("navigation"));
+    navigation.append(item);
+  }
 }
 
 // --- the worker and new versions ---------------------------------------------------------------
 
+function updateDismissed() {
+  try {
+    return sessionStorage.getItem(UPDATE_DISMISSED) === "1";
+  } catch {
+    return false;
+  }
+}
+
 function announceUpdate(worker) {
-  showNotice("update", "A new version is available — ", {
+  if (updateDismissed()) return;
+  showNotice("update", "A new version is available.", {
     label: "Reload",
     run: () => worker.postMessage({ type: "SKIP_WAITING" }),
+  }, () => {
+    try {
+      sessionStorage.setItem(UPDATE_DISMISSED, "1");  // until this tab closes, which lets the new version take over
+    } catch {
+      // storage refused: dismissed on this page only
+    }
   });
 }
 
@@ -226,7 +273,8 @@ function afterPageAndCalculators(run) {
 }
 
 function setUpPage() {
-  addSaveControl();
+  addSaveControls();
+  if (document.querySelector(".layermap-notices")) noticeArea();  // into this page's header (instant navigation)
   if (!canWork) return;
   checkForUpdate();
   if (registered) afterPageAndCalculators(keepRuntimeIfCalculators);

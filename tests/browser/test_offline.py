@@ -1,9 +1,10 @@
-"""Offline after one visit, under a GitHub Pages-like sub-path, and a redeploy picked up cleanly.
+"""Offline after saving, under a GitHub Pages-like sub-path, and a redeploy picked up cleanly.
 
 The site is built with its address at /layermap/ on a local server. A reader visits once, saves
 the site for offline, then the server is stopped and the browser context set offline: every
 page (by link, by address and by reload), search, the depth switcher and one exercise of every
-calculator must still work, served by the service worker alone.
+calculator must still work, served by the service worker alone. (Offline after one visit without
+saving: tests/browser/test_offline_after_one_visit.py.)
 """
 
 from __future__ import annotations
@@ -66,11 +67,13 @@ class SubPathSite:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}{SUB_PATH}"
 
+    handler = _SubPathHandler  # a class attribute, not a field: a subclass may serve otherwise
+
     def start(self) -> None:
         import functools
         import threading
 
-        handler = functools.partial(_SubPathHandler, directory=str(self.site))
+        handler = functools.partial(self.handler, directory=str(self.site))
         self.server = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
@@ -88,10 +91,10 @@ class SubPathSite:
         found = [p.relative_to(self.site).as_posix() for p in self.site.rglob("index.html")]
         return sorted(path[: -len("index.html")] for path in found)
 
-    def saved_file_count(self) -> int:
-        """What "Save for offline" fetches: every file its worker lists."""
+    def saved_megabytes(self) -> str:
+        """What "Save for offline" fetches, as it says it: every file its worker lists, in MB."""
         precache, runtime = worker_manifests(self.site)
-        return len(precache) + len(runtime)
+        return f"{sum(entry['bytes'] for entry in precache + runtime) / 1e6:.1f} MB"
 
 
 @contextmanager
@@ -132,19 +135,19 @@ def open_controlled(page: Page, url: str) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
-def save_for_offline(page: Page, expected_files: int) -> list[str]:
-    """Press "Save for offline" by keyboard; return every status text shown meanwhile."""
+def save_for_offline(page: Page, expected: str) -> list[str]:
+    """Press the footer's "Save for offline" by keyboard; return every status text shown meanwhile."""
     page.evaluate("""() => {
         window.seenStatus = [];
-        const status = document.querySelector('.layermap-offline__status');
+        const status = document.querySelector('.md-footer .layermap-offline__status');
         new MutationObserver(() => window.seenStatus.push(status.textContent))
             .observe(status, {childList: true, characterData: true, subtree: true});
     }""")
-    button = page.get_by_role("button", name="Save for offline")
+    button = page.locator(".md-footer").get_by_role("button", name="Save for offline")
     button.focus()
     page.keyboard.press("Enter")
-    expect(page.locator(".layermap-offline__status")).to_have_text(
-        f"Saved: all {expected_files} files. This site now works offline in this browser.", timeout=120_000)
+    expect(page.locator(".md-footer .layermap-offline__status")).to_have_text(
+        f"Saved: all {expected}. Every page, search and the calculators now work offline in this browser.", timeout=120_000)
     return page.evaluate("() => window.seenStatus")
 
 
@@ -172,15 +175,15 @@ def test_after_saving_everything_works_offline(context: BrowserContext, sub_path
     page = context.new_page()
     open_controlled(page, site.url)
     assert cached_runtime_files(page) == []  # the runtime is not precached: nothing fetched it yet
-    total = site.saved_file_count()
+    total = site.saved_megabytes()
     seen = save_for_offline(page, total)
-    assert f"Saving: 1 of {total} files" in seen and f"Saving: {total} of {total} files" in seen
+    assert any(re.fullmatch(rf"Saving: \d+\.\d MB of {re.escape(total)}", text) for text in seen), seen
     assert sorted(cached_runtime_files(page)) == sorted(p.name for p in (site.site / "assets" / "pyodide").iterdir())
 
     site.stop()
     context.set_offline(True)
     page.reload()
-    expect(page.locator(".layermap-notice--offline")).to_contain_text("You are offline")
+    expect(page.locator(".layermap-notice--offline")).to_contain_text("Offline")
 
     # every page by its address, then by reload
     for path in site.pages():
@@ -257,7 +260,8 @@ def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: Browser
 
     page.reload()
     notice = page.locator(".layermap-notice--update")
-    expect(notice).to_have_text("A new version is available — Reload", timeout=60_000)
+    expect(notice).to_contain_text("A new version is available", timeout=60_000)
+    expect(notice.get_by_role("button", name="Reload")).to_be_visible()
     expect(page.locator(".md-content h1").first).to_contain_text(old_title)  # the waiting version serves nothing yet
     page.goto(site.url)
     expect(notice).to_be_visible()

@@ -1,16 +1,17 @@
-"""Offline after one visit, without "Save for offline" (issue 34, items 1 and 2; issue 32).
+"""Offline after one visit, without "Save for offline" (issue 34, items 1, 2 and 10; issue 32).
 
 The real site, served under a GitHub Pages-like sub-path. A reader opens one page and does
 nothing else: the service worker's install keeps every page, asset and the search index, and on a
 page with a calculator the calculator runtime too, in the background. Offline, every page opens,
 search finds a term and every calculator runs; a reader who never was on a calculator page is
 told so plainly by the calculator (no network error). The footer says what this browser holds,
-as the worker finds it.
+as the worker finds it; "Save for offline" is also at the end of the navigation and counts bytes.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -21,7 +22,9 @@ from generator.calculation.port import calculator_module
 from tests.browser.test_exercises import CASES, open_calculator, play_through_the_controls
 from tests.browser.test_offline import (
     NEVER_IDLE,
+    RUNTIME_WASM,
     SubPathSite,
+    _SubPathHandler,
     check_search,
     expect_page,
     open_controlled,
@@ -31,17 +34,38 @@ from tests.browser.test_offline import (
 )
 from tests.browser.test_service_worker_poisoning import console_errors
 from tests.conftest import copy_project
+from tests.generator.emit.test_offline import worker_manifests
 
 pytestmark = pytest.mark.browser
 FOOTER_STATUS = ".md-footer .layermap-offline__status"
 EVERYTHING = "Works offline in this browser: every page, search and the calculators."
 NO_CALCULATORS = re.compile(r"^Works offline in this browser: every page and search; the calculators need “Save for offline” \(\d+\.\d MB\)\.$")
 NOT_KEPT = "Calculator offline: this browser has not kept its Python runtime"
+WASM_CHUNK = 512 * 1024
+
+
+class _SlowRuntimeHandler(_SubPathHandler):
+    """As the sub-path server, with the runtime's wasm sent slowly when asked (a phone's network)."""
+
+    slow_wasm = False
+
+    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - the standard library's signature
+        if not (self.slow_wasm and self.path.endswith("/" + RUNTIME_WASM)):
+            super().copyfile(source, outputfile)
+            return
+        while chunk := source.read(WASM_CHUNK):
+            outputfile.write(chunk)
+            outputfile.flush()
+            time.sleep(0.08)
+
+
+class _Site(SubPathSite):
+    handler = _SlowRuntimeHandler
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SubPathSite]:
-    with served_build(copy_project(tmp_path_factory.mktemp("one-visit"))) as served:
+    with served_build(copy_project(tmp_path_factory.mktemp("one-visit")), _Site) as served:
         yield served
 
 
@@ -50,6 +74,7 @@ def context(browser: Browser, site: SubPathSite) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     yield context
     context.close()
+    _SlowRuntimeHandler.slow_wasm = False
     running(site)
 
 
@@ -174,6 +199,58 @@ def test_the_footer_says_what_this_browser_holds_before_and_after_saving(context
 
     page.locator(".md-footer").get_by_role("button", name="Save for offline").click()
     expect(footer).to_have_attribute("role", "status")  # saving is announced
-    expect(footer).to_have_text(re.compile(r"^Saved: all .*now works? offline in this browser\.$"), timeout=120_000)
+    expect(footer).to_have_text(re.compile(r"^Saved: all \d+\.\d MB\. Every page, search and the calculators now work offline in this browser\.$"),
+                                timeout=120_000)
     page.reload()
     expect(footer).to_have_text(EVERYTHING, timeout=60_000)
+
+
+# Every status text the navigation's control shows from now on.
+WATCH_STATUS = """(selector) => {
+    window.seenStatus = [];
+    const status = document.querySelector(selector);
+    new MutationObserver(() => window.seenStatus.push(status.textContent))
+        .observe(status, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def megabytes(bytes_: int) -> str:
+    return f"{bytes_ / 1e6:.1f}"
+
+
+def test_save_for_offline_is_in_the_navigation_and_counts_bytes(context: BrowserContext, site: SubPathSite) -> None:
+    precache, runtime = worker_manifests(site.site)
+    total = sum(entry["bytes"] for entry in precache + runtime)
+    wasm = next(entry for entry in runtime if entry["url"].endswith(RUNTIME_WASM))["bytes"]
+    page = context.new_page()
+    open_controlled(page, site.url)
+    navigation = page.locator(".md-sidebar--primary .layermap-offline")
+    expect(navigation.get_by_role("button", name="Save for offline")).to_be_visible()
+    page.evaluate(WATCH_STATUS, ".md-sidebar--primary .layermap-offline__status")
+    _SlowRuntimeHandler.slow_wasm = True  # about 1.5 s for the wasm: progress must move while it loads
+    navigation.get_by_role("button", name="Save for offline").click()
+    expect(navigation.locator(".layermap-offline__status")).to_have_text(
+        f"Saved: all {megabytes(total)} MB. Every page, search and the calculators now work offline in this browser.", timeout=120_000)
+    progress = [re.fullmatch(r"Saving: (\d+\.\d) MB of (\d+\.\d) MB", text) for text in page.evaluate("() => window.seenStatus")]
+    progress = [found for found in progress if found]
+    assert progress and {found[2] for found in progress} == {megabytes(total)}
+    done = [float(found[1]) * 1e6 for found in progress]
+    assert done == sorted(done)
+    # Not stuck on one file: several steps while the wasm alone loads (a count of files stood still on it).
+    assert len({d for d in done if total - wasm * 1.2 < d < total - 0.05 * wasm}) >= 3, done
+
+
+def test_on_a_phone_save_for_offline_is_in_the_navigation_drawer(browser: Browser, site: SubPathSite) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(running(site).url)
+        button = page.locator(".md-sidebar--primary .layermap-offline").get_by_role("button", name="Save for offline")
+        expect(button).not_to_be_in_viewport()  # in the closed drawer
+        page.locator("label.md-header__button[for=__drawer]").click()
+        button.scroll_into_view_if_needed()
+        expect(button).to_be_in_viewport()
+        button.click()
+        expect(page.locator(".md-sidebar--primary .layermap-offline__status")).to_contain_text(re.compile("Sav(ing|ed)"))
+    finally:
+        context.close()

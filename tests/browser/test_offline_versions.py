@@ -1,4 +1,4 @@
-"""Versions never mix (issue 34, item 3).
+"""Versions never mix, and the offline and new-version notices (issue 34, items 3 and 10).
 
 The mini project, served under a sub-path as GitHub Pages serves it: every file may be reused by
 the browser for ten minutes (Cache-Control: max-age=600). Each build marks its pages (the footer's
@@ -8,23 +8,22 @@ with another deployment's stylesheet is seen.
 
 from __future__ import annotations
 
-import functools
 import shutil
 import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from generator.emit import docs_tree
-from tests.browser.test_offline import SubPathSite, _SubPathHandler
+from tests.browser.test_offline import SubPathSite, _SubPathHandler, open_controlled
 from tests.browser.test_service_worker_poisoning import console_errors
 from tests.conftest import ROOT, build_project, free_port
 from tests.generator.mini_project import MINI
 
 pytestmark = pytest.mark.browser
+TOPIC = "layer-1/power/"
 STYLE_BUNDLE = docs_tree.style_bundle  # as layermap joins its stylesheets
 
 
@@ -49,10 +48,7 @@ class _PagesLikeHandler(_SubPathHandler):
 
 
 class _Site(SubPathSite):
-    def start(self) -> None:
-        handler = functools.partial(_PagesLikeHandler, directory=str(self.site))
-        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+    handler = _PagesLikeHandler
 
 
 def deploy(site: _Site, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -133,3 +129,56 @@ def test_a_deployment_during_the_first_install_never_gives_a_page_another_versio
         page.goto(site.url + path)
         assert page.evaluate(SHOWN_VERSIONS) == ["B", "B"], path
     assert errors == []
+
+
+def notice_inside_the_header(page: Page, kind: str) -> None:
+    notice = page.locator(f".layermap-notice--{kind}")
+    expect(notice).to_be_visible()
+    box, header = notice.bounding_box(), page.locator(".md-header").bounding_box()
+    assert box and header
+    assert header["y"] <= box["y"] and box["y"] + box["height"] <= header["y"] + header["height"] + 0.5, (box, header)
+    assert header["x"] <= box["x"] and box["x"] + box["width"] <= header["x"] + header["width"] + 0.5, (box, header)
+    content = page.locator(".md-content").bounding_box()
+    assert content and box["y"] + box["height"] <= content["y"] + 0.5  # above the page, never over it
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_offline_notice_sits_in_the_header_and_can_be_dismissed(browser: Browser, site: _Site, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    try:
+        page = context.new_page()
+        errors = console_errors(page)
+        open_controlled(page, site.url + TOPIC)
+        context.set_offline(True)
+        page.reload()
+        notice_inside_the_header(page, "offline")
+        expect(page.locator(".layermap-notice--offline")).to_contain_text("Offline")
+        page.locator(".layermap-notice--offline").get_by_role("button", name="Dismiss this notice").click()
+        expect(page.locator(".layermap-notice--offline")).to_have_count(0)
+        context.set_offline(False)
+        context.set_offline(True)  # news again: shown again, and Escape dismisses it too
+        expect(page.locator(".layermap-notice--offline")).to_be_visible()
+        page.locator(".layermap-notice--offline").get_by_role("button", name="Dismiss this notice").focus()
+        page.keyboard.press("Escape")
+        expect(page.locator(".layermap-notice--offline")).to_have_count(0)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_new_version_notice_sits_in_the_header_and_stays_dismissed_in_this_tab(
+        context: BrowserContext, site: _Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = context.new_page()
+    open_controlled(page, site.url + TOPIC)
+    deploy(site, "B", monkeypatch)
+    page.reload()
+    notice = page.locator(".layermap-notice--update")
+    expect(notice).to_contain_text("A new version is available", timeout=60_000)
+    notice_inside_the_header(page, "update")
+    expect(notice.get_by_role("button", name="Reload")).to_be_visible()
+    notice.get_by_role("button", name="Dismiss this notice").click()
+    expect(notice).to_have_count(0)
+    page.goto(site.url)
+    page.wait_for_timeout(1_500)
+    expect(notice).to_have_count(0)  # not asked again in this tab
+    assert page.evaluate(SHOWN_VERSIONS) == ["A", "A"]  # still the version the reader started with

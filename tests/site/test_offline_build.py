@@ -34,6 +34,7 @@ def test_the_built_site_precaches_every_page_and_its_assets(mini_project: Path) 
     assert {f"assets/{versioned}/offline.js", f"assets/{versioned}/site.css"} <= urls
     assert not any(url.startswith("assets/layermap/") and url.endswith((".js", ".css")) for url in urls)  # no page links them
     assert "search/search_index.json" in urls  # search works offline after one visit
+    assert not any(url.startswith("assets/javascripts/lunr/") for url in urls)  # an English site: no language files
     assert all(REVISION.match(entry["revision"]) for entry in precache)
     assert runtime == []  # the mini project has no calculator
     assert f'src="../assets/{versioned}/offline.js"' in (site / "layer-1" / "index.html").read_text(encoding="utf-8")

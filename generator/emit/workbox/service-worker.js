@@ -12,7 +12,7 @@
 //     while online (faster to start); a copy is kept once the reader has been on a calculator page
 //     (KEEP_RUNTIME, from the page), in a cache named after its revisions, and answers under
 //     assets/pyodide-saved/ offline. "Save for offline" (offline.js) asks this worker to fetch
-//     everything, with progress; OFFLINE_STATUS says what this browser holds, each file checked.
+//     everything, with progress in bytes; OFFLINE_STATUS says what this browser holds, each file checked.
 //   - A new build's worker waits until the reader chooses to reload (message SKIP_WAITING).
 //   - sitemap.xml is answered from the manifest for the address the site is actually served from,
 //     so Material's instant navigation works whatever site_url the build had.
@@ -82,13 +82,17 @@ async function digest(bytes) {
   return `sha256-${btoa(String.fromCharCode(...hash))}`;
 }
 
+// A response made of `bytes` if they are the ones this build lists for `key`, else null.
+async function checkedBytes(key, bytes) {
+  const expected = INTEGRITY.get(key);
+  if (!expected || (await digest(bytes)) !== expected) return null;
+  return new Response(bytes, { headers: { "Content-Type": contentType(key) } });
+}
+
 // The response rebuilt from its bytes if they are the ones this build lists for `key`, else null.
 async function checked(key, response) {
-  const expected = INTEGRITY.get(key);
-  if (!expected || !response?.ok) return null;
-  const bytes = await response.arrayBuffer();
-  if ((await digest(bytes)) !== expected) return null;
-  return new Response(bytes, { headers: { "Content-Type": contentType(key) } });
+  if (!INTEGRITY.has(key) || !response?.ok) return null;
+  return checkedBytes(key, await response.arrayBuffer());
 }
 
 // A cache's copy of `key` if it is this build's, else null (and any other copy is deleted).
@@ -206,20 +210,42 @@ PRECACHE.forEach((entry, index) => {
   BYTES.set(PRECACHE_KEYS[index], entry.bytes ?? 0);
 });
 
-// --- saving for offline -----------------------------------------------------------------------
+// --- saving for offline, and what is saved -------------------------------------------------------
 
-// By default past the browser's HTTP cache: it may hold the previous version's file (a server that
-// sends only Last-Modified lets the browser reuse it for a while), which would then be kept as
-// this version's. A copy checked before in this worker's life is only looked for (not read again).
-async function ensureCached(cache, key, mode = "reload") {
-  if (verified.has(key) && await cache.match(key)) return;
-  if (await cachedCopy(cache, key)) {
+// The body of `response`, each chunk counted as it arrives.
+async function readCounting(response, counted) {
+  const reader = response.body.getReader();
+  const chunks = [];
+  let length = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    length += read.value.length;
+    counted(read.value.length);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes.buffer;
+}
+
+// `key` in `cache` unless a checked copy is there already. By default past the browser's HTTP
+// cache: it may hold the previous version's file (a server that sends only Last-Modified lets the
+// browser reuse it for a while), which would then be kept as this version's. A copy checked before
+// in this worker's life is only looked for (not read again). `counted` hears of every byte, the
+// held copy's at once.
+async function ensureCached(cache, key, mode = "reload", counted = () => {}) {
+  const held = (verified.has(key) && await cache.match(key)) || await cachedCopy(cache, key);
+  if (held) {
     verified.add(key);
+    counted(BYTES.get(key) ?? 0);
     return;
   }
   const response = await fetch(key, { cache: mode });
   if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
-  const copy = await checked(key, response);
+  const copy = await checkedBytes(key, await readCounting(response, counted));
   if (!copy) throw new Error(`${key}: not the file this version lists (the site has changed: reload for the new version)`);
   await cache.put(key, copy);
   verified.add(key);
@@ -258,22 +284,26 @@ async function runtimeSaved() {
   return [...RUNTIME_URLS].every((url) => saved.has(url));
 }
 
-// Every file of this build, pages and search first, then the runtime; one progress message per file.
+const PROGRESS_EVERY_MS = 150;
+
+// Every file of this build, pages and search first, then the runtime; progress in bytes, at most
+// every PROGRESS_EVERY_MS (the 9.6 MB wasm is most of the total: a count of files stood still on it).
 async function saveForOffline(port) {
-  const total = PRECACHE.length + RUNTIME.length;
+  const total = [...BYTES.values()].reduce((sum, bytes) => sum + bytes, 0);
   let done = 0;
+  let told = 0;
+  const counted = (bytes) => {
+    done += bytes;
+    if (Date.now() - told < PROGRESS_EVERY_MS) return;
+    told = Date.now();
+    port.postMessage({ type: "progress", done, total });
+  };
   try {
     const precache = await caches.open(workbox.core.cacheNames.precache);
-    for (const key of PRECACHE_KEYS) {
-      await ensureCached(precache, key);
-      port.postMessage({ type: "progress", done: ++done, total });
-    }
+    for (const key of PRECACHE_KEYS) await ensureCached(precache, key, "reload", counted);
     const runtime = await caches.open(RUNTIME_CACHE);
-    for (const url of RUNTIME_URLS) {
-      await ensureCached(runtime, url);
-      port.postMessage({ type: "progress", done: ++done, total });
-    }
-    port.postMessage({ type: "done", total });
+    for (const url of RUNTIME_URLS) await ensureCached(runtime, url, "reload", counted);
+    port.postMessage({ type: "done", done, total });
   } catch (error) {
     port.postMessage({ type: "failed", done, total, reason: String(error?.message ?? error) });
   }

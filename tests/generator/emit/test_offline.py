@@ -95,6 +95,38 @@ def test_the_search_index_is_precached_so_that_search_works_offline_after_one_vi
     assert counts["search"] == 1 and counts["precached"] == 4
 
 
+LUNR = "assets/javascripts/lunr"
+LANGUAGE_FILES = ["tinyseg.js", "wordcut.js", "min/lunr.stemmer.support.min.js", "min/lunr.multi.min.js",
+                  "min/lunr.de.min.js", "min/lunr.fr.min.js", "min/lunr.ja.min.js", "min/lunr.th.min.js"]
+
+
+def site_with_search_languages(root: Path, languages: list[str] | None) -> Path:
+    site = small_site(root)
+    for name in LANGUAGE_FILES:
+        (site / LUNR / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / LUNR / name).write_text("// lunr", encoding="utf-8")
+    if languages is not None:
+        (site / "search").mkdir()
+        index = {"config": {"lang": languages, "separator": "[\\s\\-]+"}, "docs": []}
+        (site / "search" / "search_index.json").write_text(json.dumps(index), encoding="utf-8")
+    return site
+
+
+@pytest.mark.parametrize(("languages", "kept"), [
+    (["en"], []),  # an English site needs none of them (issue 34, 10: 26 % of every install)
+    (["de"], ["min/lunr.de.min.js", "min/lunr.stemmer.support.min.js"]),
+    (["en", "ja"], ["min/lunr.ja.min.js", "min/lunr.multi.min.js", "min/lunr.stemmer.support.min.js", "tinyseg.js"]),
+    (["th"], ["min/lunr.stemmer.support.min.js", "min/lunr.th.min.js", "wordcut.js"]),
+    (None, []),  # no search at all
+])
+def test_only_the_search_language_files_the_index_asks_for_are_precached(tmp_path: Path, languages: list[str] | None, kept: list[str]) -> None:
+    # As Material's search worker loads them: for its index's config.lang (the theme's language by default).
+    site = site_with_search_languages(tmp_path, languages)
+    offline.write_service_worker(site)
+    precached = sorted(e["url"][len(LUNR) + 1:] for e in worker_manifests(site)[0] if e["url"].startswith(LUNR + "/"))
+    assert precached == sorted(kept)
+
+
 def test_files_no_page_links_can_be_left_out_of_the_precache(tmp_path: Path) -> None:
     site = small_site(tmp_path)
     (site / "assets" / "layermap-0123abcd").mkdir(parents=True)
