@@ -9,7 +9,7 @@ releases need ``zensical-ui``, which the registry does not serve). The canary:
 1. writes the generated tree once (``layermap``'s pipeline, for a site under ``/layermap/``);
 2. builds it with layermap's own ``build`` (MkDocs + Material) and with ``zensical build``;
 3. gives Zensical's pages layermap's own finishing step (compacting, revisioned asset names and
-   the page's security policy: ``generator/emit/engine.py``'s page finisher), as a build would;
+   the page's security policy: ``generator/emit/engine/__init__.py``'s page finisher), as a build would;
 4. compares: the pages each wrote; each page's article text, normalised; whether every local
    link and asset of every page resolves under the sub-path; the search entries; layermap's own
    marks (sanitised content, the depth script in the head, the lean search index); and, in

@@ -36,9 +36,9 @@ from generator.emit import build_record
 from generator.emit.build_record import code_fingerprint, engine_inputs
 from generator.emit.docs_tree import write_tree
 from generator.emit.engine import build_site, configured_site_url, forget_conversions, site_url_ahead
-from generator.emit.live import LiveSite
-from generator.emit.prerendered import PrerenderedPages
-from generator.emit.serve import serve_forever, served_site
+from generator.emit.engine.live import LiveSite
+from generator.emit.engine.prerendered import PrerenderedPages
+from generator.emit.engine.serve import serve_forever, served_site
 from generator.emit.serve_status import write_failure
 from generator.emit.watch import ContentWatcher, say_on_stderr
 from generator.memo import forget_everything

@@ -13,7 +13,7 @@ from generator.content.loading import Content, ReadMemo, read_content
 from generator.diagnostics import ContentError, Diagnostic, DiagnosticLog
 from generator.emit import portable, serve_status
 from generator.emit.docs_tree import DocsTree, layermap_assets, write_tree
-from generator.emit.prerendered import PrerenderedPages, render_topic_pages
+from generator.emit.engine.prerendered import PrerenderedPages, render_topic_pages
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap, build_map
 from generator.project import Project

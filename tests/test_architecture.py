@@ -82,3 +82,28 @@ def test_no_module_of_the_generator_is_over_350_lines() -> None:
     long = {path.relative_to(ROOT).as_posix(): n for path in sorted((ROOT / "generator").rglob("*.py"))
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
     assert long == {}
+
+
+ENGINE_PACKAGES = ("mkdocs", "material", "properdocs")
+ENGINE_DOOR = ROOT / "generator" / "emit" / "engine"
+
+
+def engine_imports(path: Path) -> list[str]:
+    """The imports of the site engine's packages anywhere in a module (at its top or inside a function)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+        found += [f"{path.relative_to(ROOT)}:{node.lineno} {name}" for name in names if name.split(".")[0] in ENGINE_PACKAGES]
+    return found
+
+
+def test_only_the_engine_package_imports_the_engine() -> None:
+    """One door: MkDocs, ProperDocs and Material are imported only inside generator/emit/engine/."""
+    outside = [hit for path in sorted((ROOT / "generator").rglob("*.py"))
+               if ENGINE_DOOR not in path.parents for hit in engine_imports(path)]
+    assert outside == []
+    inside = [hit for path in sorted(ENGINE_DOOR.rglob("*.py")) for hit in engine_imports(path)]
+    assert len(inside) > 5  # the door is where the engine is used: the check looks at the right things

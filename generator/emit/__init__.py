@@ -1,5 +1,1 @@
-"""Stage 6, emit: the docs tree and engine config written out, the only code that knows MkDocs (build aside and swap, serve and watch), the service worker and the downloadable copy."""
-
-from generator.emit.engine_choice import use_chosen_engine
-
-use_chosen_engine()  # before any module of the engine is imported (LAYERMAP_ENGINE: mkdocs or properdocs)
+"""Stage 6, emit: the docs tree and engine config written out, the service worker and the downloadable copy. The engine itself (MkDocs or ProperDocs with Material: build aside and swap, serve and watch, the page cache's hook) is behind one door, the package ``generator.emit.engine``: no other module imports it (tests/test_architecture.py)."""

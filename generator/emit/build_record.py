@@ -18,7 +18,7 @@ from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from generator.emit.engine_choice import engine_packages
+from generator.emit.engine.choice import engine_packages
 from generator.emit.files import write_text_atomically
 
 RECORD = "last-build.json"

@@ -29,7 +29,7 @@ SANITISER = Path(__file__).parent.parent / "content" / "sanitise.py"  # an engin
 SANITISER_HOOK = "hooks/layermap_sanitise.py"
 HEAD_SCRIPT = Path(__file__).parent / "depth_first_paint.py"  # an engine hook: the depth before first paint
 HEAD_SCRIPT_HOOK = "hooks/layermap_depth_first_paint.py"
-PAGE_CACHE = Path(__file__).parent / "page_cache.py"  # an engine hook: converted pages kept across builds
+PAGE_CACHE = Path(__file__).parent / "engine" / "page_cache.py"  # an engine hook: converted pages kept across builds
 PAGE_CACHE_HOOK = "hooks/layermap_page_cache.py"
 # The cache hook's siblings (its keys and its store), copied beside it: it imports them by these names.
 PAGE_CACHE_SIBLINGS = {Path(__file__).parent / "page_keys.py": "hooks/layermap_page_keys.py",

@@ -25,7 +25,7 @@ else:  # in the generated tree's hooks/, beside a copy of its sibling
     from layermap_page_keys import prerendered_file_header, prerendered_header, text_digest
 
 CACHE_FOLDER = "cache"
-PRERENDERED = "prerendered"  # beside the config, written by the generator (generator/emit/prerendered.py)
+PRERENDERED = "prerendered"  # beside the config, written by the generator (generator/emit/engine/prerendered.py)
 PAGES, SEARCH = "pages", "search"
 
 

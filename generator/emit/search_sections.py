@@ -22,7 +22,7 @@ The quirks kept, as the theme's parser has them (Material for MkDocs 9.x,
   out of the title.
 
 Installed in ``on_config``, after the theme's search plugin made its index and before the page
-cache wraps the index (``generator/emit/page_cache.py``, priority -100). The tests read every
+cache wraps the index (``generator/emit/engine/page_cache.py``, priority -100). The tests read every
 page of the real map and of a synthetic one, and generated HTML, with both parsers and compare.
 Only the standard library is imported: the generated tree stays buildable alone.
 """

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def tree_files(out_dir: Path) -> dict[str, bytes]:
     """Every file of the tree by its path; the prerendered pages by page, each its record (their packs
     are named at random, and hold the pages in the order they were rendered)."""
-    from tests.generator.emit.test_prerendered import kept_records
+    from tests.generator.emit.engine.test_prerendered import kept_records
 
     prerendered = out_dir / "prerendered"
     files = {p.relative_to(out_dir).as_posix(): p.read_bytes() for p in sorted(out_dir.rglob("*"))

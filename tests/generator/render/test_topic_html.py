@@ -13,10 +13,9 @@ import pytest
 from mini_project import MiniProject
 
 from generator.content.sanitise import sanitise
-from generator.emit import page_cache
-from generator.emit.engine import collapse_whitespace
+from generator.emit.engine import collapse_whitespace, page_cache
+from generator.emit.engine.prerendered import PrerenderedPages, engine_markdown, engine_stamp
 from generator.emit.page_store import prerendered_places
-from generator.emit.prerendered import PrerenderedPages, engine_markdown, engine_stamp
 from generator.model.calculators import CalculatorBridge
 from generator.pipeline import generate, load_map
 from generator.project import Project

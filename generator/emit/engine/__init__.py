@@ -1,4 +1,5 @@
-"""The thin adapter to the site engine (MkDocs + Material today).
+"""The one door to the site engine (MkDocs or ProperDocs, with Material): no module outside this
+package imports it (tests/test_architecture.py).
 
 Everything engine-specific lives here: building a generated config into a site
 folder, and serving it with live reload.  A build goes to a sibling folder first
@@ -24,9 +25,10 @@ from generator.emit import copy_zip, page_store, portable, revisioned
 from generator.emit.csp import TrustedScripts, refuse_other_hosts, with_security_meta
 from generator.emit.depth_first_paint import HEAD_SCRIPT, LAZY_SEARCH_SCRIPT
 from generator.emit.docs_tree import SCRIPTS
+from generator.emit.engine.choice import use_chosen_engine
+from generator.emit.engine.page_workers import engine_quiet, pages_read_alongside
+from generator.emit.engine.page_writers import AllWritten, Finish, pages_written_by
 from generator.emit.offline import write_service_worker
-from generator.emit.page_workers import engine_quiet, pages_read_alongside
-from generator.emit.page_writers import AllWritten, Finish, pages_written_by
 from generator.emit.portable_scripts import frame_scripts
 from generator.emit.site_address import checked_site_url
 from generator.errors import LayermapError
@@ -34,6 +36,7 @@ from generator.memo import return_freed_memory
 from generator.render.paths import OFFLINE_COPY
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+use_chosen_engine()  # before the engine is first imported: every import of it below is inside a function
 
 
 class CollectWarnings(logging.Handler):

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from generator.cli import main
-from generator.emit import page_writers
+from generator.emit.engine import page_writers
 from generator.render.paths import OFFLINE_COPY
 from tests.conftest import ROOT
 
@@ -162,7 +162,7 @@ def test_a_template_error_in_the_forked_share_fails_the_build_and_keeps_the_prev
 def test_the_pages_the_cache_lacks_converted_alongside_make_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A forked process converts a share of the pages the cache lacks while this one converts the
     other share: the site is the one the engine makes converting every page itself, in its order."""
-    from generator.emit import page_workers
+    from generator.emit.engine import page_workers
 
     monkeypatch.setattr(page_workers, "MIN_PAGES", 1)
     started = []
@@ -179,7 +179,7 @@ def test_the_pages_the_cache_lacks_converted_alongside_make_the_same_site(tmp_pa
 
 
 def test_the_pages_the_cache_lacks_are_split_in_two_shares_of_about_the_same_markdown() -> None:
-    from generator.emit.page_workers import _shares
+    from generator.emit.engine.page_workers import _shares
 
     assert _shares([(10, "a"), (10, "b"), (10, "c"), (10, "d")]) == (["a", "c"], ["b", "d"])
     # a big map: the Sources page alone against the home page and the layers, each share in the engine's order

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from generator.emit.live import LiveSite
+from generator.emit.engine.live import LiveSite
 
 
 def _server_class() -> type:

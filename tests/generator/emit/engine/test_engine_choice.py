@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.emit.engine_choice import chosen, engine_packages
+from generator.emit.engine.choice import chosen, engine_packages
 from generator.errors import LayermapError
 from tests.conftest import ROOT
 
@@ -36,7 +36,7 @@ def test_the_cache_keys_name_the_engine_that_builds(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("LAYERMAP_ENGINE", "ProperDocs")
     assert engine_packages()[0] == "properdocs"
     # the page cache's keys run beside the hooks, without layermap: they read what is loaded
-    probe = ("import generator.emit, mkdocs.plugins; from generator.emit.page_keys import package_versions; "
+    probe = ("import generator.emit.engine, mkdocs.plugins; from generator.emit.page_keys import package_versions; "
              "print(package_versions()[0], mkdocs.plugins.__name__)")
     answer = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT,
                             env={**os.environ, "LAYERMAP_ENGINE": "properdocs"}).stdout.split()

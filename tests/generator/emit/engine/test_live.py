@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from mini_project import MiniProject
 
-from generator.emit.live import SEARCH_PLUGIN, LiveSite
+from generator.emit.engine.live import SEARCH_PLUGIN, LiveSite
 from generator.errors import LayermapError
 from generator.incremental import Regenerator
 from generator.project import Project
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 ADDRESS = "http://127.0.0.1:8000/"
 
 
@@ -50,7 +50,7 @@ def test_a_page_first_written_by_the_other_process_shows_an_edit(mini: MiniProje
     first build had read for it, from the generator's new conversion (the engine converts none)."""
     from mkdocs.structure.pages import Page
 
-    from generator.emit import page_writers
+    from generator.emit.engine import page_writers
 
     monkeypatch.setattr(page_writers, "MIN_PAGES", 1)
     shutil.copy(ROOT / "mkdocs.yml", mini.root / "mkdocs.yml")

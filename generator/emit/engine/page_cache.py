@@ -17,7 +17,7 @@ The theme's search index entries of a page are kept the same way in ``cache/sear
 what the theme's search reads (the page's URL, title, content, table of contents and metadata).
 
 A page the cache lacks may have been converted by the generator already: ``<config folder>/prerendered``
-holds, for each such page, what converting it gives (``generator/emit/prerendered.py``), with the
+holds, for each such page, what converting it gives (``generator/emit/engine/prerendered.py``), with the
 digest of the Markdown it was made from and a stamp of the settings and hooks it assumed
 (:func:`prerender_stamp`). It is used when both match this build's (and not copied into the
 cache: the generator keeps it); otherwise the engine converts the page. The generator keeps many
@@ -41,7 +41,7 @@ import logging
 import sys
 from pathlib import Path
 
-if __name__.startswith("generator."):  # generator.emit.page_cache
+if __name__.startswith("generator."):  # generator.emit.engine.page_cache
     from generator.emit import page_keys as keys
     from generator.emit import page_store as store
 else:  # an engine hook in the generated tree's hooks/, beside copies of its siblings: those, each time

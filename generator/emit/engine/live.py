@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.emit.engine import CollectWarnings, engine_errors
-from generator.emit.page_workers import pages_read_alongside
-from generator.emit.page_writers import pages_written_by
+from generator.emit.engine.page_workers import pages_read_alongside
+from generator.emit.engine.page_writers import pages_written_by
 from generator.errors import LayermapError
 
 log = logging.getLogger("mkdocs")

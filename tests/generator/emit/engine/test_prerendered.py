@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 from mini_project import MiniProject
+from tests.generator.emit.engine.test_page_writers import _site_files
 
 from generator.cli import main
-from generator.emit import page_store, prerendered
-from generator.emit.engine import build_site
-from generator.emit.prerendered import PrerenderedPages, render_topic_pages
+from generator.emit import page_store
+from generator.emit.engine import build_site, prerendered
+from generator.emit.engine.prerendered import PrerenderedPages, render_topic_pages
 from generator.model.calculators import CalculatorBridge
 from generator.pipeline import generate, load_map
 from generator.project import Project
@@ -21,7 +22,6 @@ from generator.render.bibliography import map_labels, map_sources
 from generator.render.pages import page_renderers, render_topic_page, topic_pages
 from generator.settings import BuildSettings
 from tests.conftest import ROOT
-from tests.generator.emit.test_page_writers import _site_files
 
 TOPIC_PAGES = {"layer-1/power.md", "layer-2/boards.md", "layer-2/chips.md"}
 
@@ -136,8 +136,8 @@ def test_the_missing_pages_are_known_from_a_prerendered_pages_file_alone(project
     file is not the one the generator prerendered; an edited topic page is among those, and missing."""
     from mkdocs.structure.pages import Page
 
-    from generator.emit import page_workers
-    from tests.generator.emit.test_page_cache import engine_state
+    from generator.emit.engine import page_workers
+    from tests.generator.emit.engine.test_page_cache import engine_state
 
     generated, _ = generate(project)
     page = generated.parent / "docs" / "layer-2" / "chips.md"

@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from generator.emit.docs_tree import HEAD_SCRIPT_HOOK, PAGE_CACHE_HOOK
-from generator.emit.page_cache import Messages, say_again, search_index_of
+from generator.emit.engine.page_cache import Messages, say_again, search_index_of
 from generator.processes import fork_context
 
 SHARES = 2

@@ -1,4 +1,4 @@
-"""The engine's page cache (generator/emit/page_cache.py, an engine hook) on a small MkDocs project:
+"""The engine's page cache (generator/emit/engine/page_cache.py, an engine hook) on a small MkDocs project:
 a warm build converts nothing and writes the same site; a changed page, or a changed set of files,
 is converted again; a broken link fails a strict build with or without the cache."""
 
@@ -17,8 +17,9 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 from mkdocs.structure.pages import Page
 
-from generator.emit import page_cache, page_store, page_workers
+from generator.emit import page_store
 from generator.emit.docs_tree import PAGE_CACHE, PAGE_CACHE_HOOK, PAGE_CACHE_SIBLINGS, SANITISER, SANITISER_HOOK
+from generator.emit.engine import page_cache, page_workers
 
 CONFIG = f"""site_name: cache test
 theme:

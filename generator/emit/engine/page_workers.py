@@ -4,7 +4,7 @@ Part of the engine adapter (with ``engine.py``): it runs MkDocs' own steps, so i
 
 The engine converts pages one after another, as it reads them. :func:`pages_read_alongside`
 stands in for MkDocs' page-reading step (:class:`ReadAlongside`): at the first page it works out
-which pages the cache (``generator/emit/page_cache.py``) lacks, as the cache's hook would look them
+which pages the cache (``generator/emit/engine/page_cache.py``) lacks, as the cache's hook would look them
 up (not a page the generator converted already, known from its docs file alone), and splits them
 in two shares of about the same Markdown (a big map's Sources page alone is more than half of it).
 A forked process converts one share while this one converts the other, both with the engine's own
@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from generator.emit import page_cache, page_keys, page_store
+from generator.emit import page_keys, page_store
 from generator.emit.docs_tree import PAGE_CACHE_HOOK
+from generator.emit.engine import page_cache
 from generator.processes import fork_context
 
 MIN_PAGES = 24  # fewer pages to convert: the engine's build does it sooner than another process starts,
