@@ -18,8 +18,6 @@ GPU = "layer-3/gpu-clusters/"
 KMAP = build_map(load_content(ROOT / "content", ROOT))
 
 
-@pytest.mark.xfail(strict=True, reason="needs `navigation.footer` in mkdocs.yml's theme.features (a file this change "
-                                      "does not own); strict: once it is there, this marker must go")
 def test_a_topic_ends_with_links_to_the_previous_and_the_next_page(page: Page, built_site: BuiltSite) -> None:
     layer = sorted(KMAP.topics_by_layer[3], key=lambda topic: topic.title)  # the navigation's order: by title
     here = next(index for index, topic in enumerate(layer) if topic.id == "gpu-clusters")

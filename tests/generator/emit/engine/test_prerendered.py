@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from mini_project import MiniProject
-from tests.generator.emit.engine.test_page_writers import _site_files
 
 from generator.cli import main
 from generator.emit import page_store
@@ -22,6 +21,7 @@ from generator.render.bibliography import map_labels, map_sources
 from generator.render.pages import page_renderers, render_topic_page, topic_pages
 from generator.settings import BuildSettings
 from tests.conftest import ROOT
+from tests.generator.emit.engine.test_page_writers import _site_files
 
 TOPIC_PAGES = {"layer-1/power.md", "layer-2/boards.md", "layer-2/chips.md"}
 
