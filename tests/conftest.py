@@ -89,28 +89,26 @@ def serve_folder(folder: Path, port: int) -> ThreadingHTTPServer:
     return server
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
-    """The real content, built once per session and served on a free local port."""
-    root = copy_project(tmp_path_factory.mktemp("project"))
+def built_and_served(root: Path) -> Iterator[BuiltSite]:
+    """The project at ``root`` built for a free local port and served there while the fixture lives."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     site = build_project(root, url)
     server = serve_folder(site, port)
     yield BuiltSite(root, site, url)
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """The real content, built once per session and served on a free local port."""
+    yield from built_and_served(copy_project(tmp_path_factory.mktemp("project")))
 
 
 @pytest.fixture(scope="session")
 def mini_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     """The small fixture project (tests/fixtures/mini: topics with gaps in their depths), built and served."""
-    root = copy_project(tmp_path_factory.mktemp("mini"), content=ROOT / "tests" / "fixtures" / "mini" / "content")
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    site = build_project(root, url)
-    server = serve_folder(site, port)
-    yield BuiltSite(root, site, url)
-    server.shutdown()
+    yield from built_and_served(copy_project(tmp_path_factory.mktemp("mini"), content=ROOT / "tests" / "fixtures" / "mini" / "content"))
 
 
 # --- browser (pytest-playwright) ------------------------------------------------------
