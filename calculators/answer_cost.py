@@ -153,9 +153,9 @@ INPUTS: list[dict] = [
         "max": 1000,
         "step": 0.001,
         "scale": "log",
-        # $3: Claude Sonnet 4.5 on an undated stored copy of Anthropic's pricing page, read 2026-12-03
-        # (Anthropic set Sonnet 4.5's retirement for 2026-11-30; the example keeps its prices).
-        "default": 3.0,
+        # $2: Claude Sonnet 5.5 on Anthropic's model overview, read 2026-12-05 (SOURCES anthropic2026sonnet55).
+        # Sonnet 4.5 ($3 / $0.30 / $15), the default until then, was retired on 2026-11-30.
+        "default": 2.0,
         "help": "What the price sheet charges per million prompt tokens that are not in the cache.",
     },
     {
@@ -167,9 +167,10 @@ INPUTS: list[dict] = [
         "max": 1000,
         "step": 0.001,
         "scale": "linear",
-        # $0.30: Claude Sonnet 4.5's "cache hits and refreshes", a tenth of its input price.
-        "default": 0.3,
-        "help": "What it charges per million prompt tokens read from its cache (\"cache hits\"), usually a tenth to a half of the input price.",
+        # $0.10: Claude Sonnet 5.5's cache reads since 2026-10-07 as pricing trackers report them, a twentieth
+        # of its input price (the undated stored overview still shows $0.20; see anthropic2026sonnet55's note).
+        "default": 0.1,
+        "help": "What it charges per million prompt tokens read from its cache (\"cache hits\"), usually a twentieth to a half of the input price.",
     },
     {
         "name": "price_output",
@@ -180,8 +181,8 @@ INPUTS: list[dict] = [
         "max": 1000,
         "step": 0.001,
         "scale": "log",
-        # $15: Claude Sonnet 4.5 on the same undated stored copy of Anthropic's pricing page.
-        "default": 15.0,
+        # $10: Claude Sonnet 5.5 on the same model overview, read 2026-12-05.
+        "default": 10.0,
         "help": "What it charges per million tokens the model writes, reply and reasoning alike.",
     },
     {
@@ -297,7 +298,7 @@ PRESETS: list[dict] = [
             # Anthropic's pricing page, "Model pricing" table (base input, cache hits and refreshes, output),
             # from a stored copy that carries no date, read 2026-12-03. Its table lists Fable 5.1 and Opus 5
             # but no Opus 5.5, so it is older than the sheet of December 2026. Anthropic's Sonnet 4.5 page
-            # sets that model's retirement for 2026-11-30.
+            # set that model's retirement for 2026-11-30; the preset is kept to compare with its successor.
             # Anthropic's sheet of late 2026 (model overview pages, read 2026-12-05): the 5.5 generation. Haiku 5.5's
             # rates hold for prompts up to 100,000 tokens (five times that above); Sonnet 5.5's cache reads were cut
             # from $0.20 to $0.10 on 2026-10-07 (see the source's note).
@@ -309,7 +310,7 @@ PRESETS: list[dict] = [
                    "anthropic2026haiku55", (0.10, 0.01, 0.50)),
             prices("claude-haiku-4-5", "Claude Haiku 4.5: $1 in, $0.10 cached, $5 out (Anthropic sheet as stored, undated; read 2026-12-03)",
                    "anthropic-pricing", (1.0, 0.10, 5.0)),
-            prices("claude-sonnet-4-5", "Claude Sonnet 4.5, set to retire 2026-11-30: $3 in, $0.30 cached, $15 out (Anthropic sheet as stored, undated; read 2026-12-03)",
+            prices("claude-sonnet-4-5", "Claude Sonnet 4.5, retired 2026-11-30: $3 in, $0.30 cached, $15 out (Anthropic sheet as stored, undated; read 2026-12-03)",
                    "anthropic-pricing", (3.0, 0.30, 15.0)),
             prices("claude-opus-5", "Claude Opus 5: $5 in, $0.50 cached, $25 out (Anthropic sheet as stored, undated; read 2026-12-03)",
                    "anthropic-pricing", (5.0, 0.50, 25.0)),

@@ -16,7 +16,7 @@ SOURCE = {option["id"]: option["source"] for group in answer_cost.PRESETS for op
 
 
 def scenario(**changes) -> dict:
-    """The card's default: 3,000 tokens in, 500 out, at Claude Sonnet 4.5's prices; 100,000 answers a day;
+    """The card's default: 3,000 tokens in, 500 out, at Claude Sonnet 5.5's prices; 100,000 answers a day;
     self-hosted on the serving calculator's Llama 3 70B replica of 2 H100s at $2.69 an hour, 80 % loaded."""
     inputs = {spec["name"]: spec["default"] for spec in answer_cost.INPUTS}
     inputs.update(changes)
@@ -32,23 +32,25 @@ def run(**changes) -> dict:
 
 def test_the_default_answer_costs_what_the_price_sheet_says():
     result = run()
-    # 3,000 × $3/M = $0.009 for the prompt, 500 × $15/M = $0.0075 for the reply.
-    assert result["cost_per_answer"] == pytest.approx(0.009 + 0.0075)
-    assert result["cost_per_thousand"] == pytest.approx(16.5)
-    assert result["cost_per_day"] == pytest.approx(1650.0)
-    assert result["cost_per_month"] == pytest.approx(1650.0 * 365 / 12)
-    assert result["input_share"] == pytest.approx(0.009 / 0.0165)
-    assert result["output_share"] == pytest.approx(0.0075 / 0.0165)
+    # 3,000 × $2/M = $0.006 for the prompt, 500 × $10/M = $0.005 for the reply.
+    assert result["cost_per_answer"] == pytest.approx(0.006 + 0.005)
+    assert result["cost_per_thousand"] == pytest.approx(11.0)
+    assert result["cost_per_day"] == pytest.approx(1100.0)
+    assert result["cost_per_month"] == pytest.approx(1100.0 * 365 / 12)  # $33,458
+    assert result["input_share"] == pytest.approx(0.006 / 0.011)
+    assert result["output_share"] == pytest.approx(0.005 / 0.011)
     assert result["cached_cost_share"] == 0
 
 
-def test_caching_nine_tenths_of_the_prompt_cuts_its_cost_by_81_percent():
+def test_caching_nine_tenths_of_the_prompt_cuts_its_cost_by_85_5_percent():
     result = run(cached_share=0.9)
-    # 300 tokens at $3/M = $0.0009 and 2,700 at $0.30/M = $0.00081: $0.00171 instead of $0.009.
+    # 300 tokens at $2/M = $0.0006 and 2,700 at $0.10/M = $0.00027: $0.00087 instead of $0.006.
     assert result["uncached_input_tokens"] == pytest.approx(300)
     assert result["cached_input_tokens"] == pytest.approx(2700)
-    assert result["cost_per_answer"] == pytest.approx(0.0009 + 0.00081 + 0.0075)
-    assert result["input_cost_saved_share"] == pytest.approx(1 - 0.00171 / 0.009)  # 0.81
+    assert result["cost_per_answer"] == pytest.approx(0.0006 + 0.00027 + 0.005)
+    assert result["input_cost_saved_share"] == pytest.approx(1 - 0.00087 / 0.006)  # 0.855
+    # At the retired Sonnet 4.5's $3 and $0.30 (a tenth, not a twentieth) the same cache saved 81 %.
+    assert run(cached_share=0.9, **PRESET["claude-sonnet-4-5"])["input_cost_saved_share"] == pytest.approx(0.81)
 
 
 def test_reasoning_tokens_are_billed_as_output_and_dominate_the_bill():
@@ -69,16 +71,27 @@ def test_the_default_self_hosted_fleet_by_hand():
     assert result["fleet_accelerators"] == 4
     assert result["self_cost_per_answer"] == pytest.approx(4 * 24 * 2.69 / 100_000)
     assert result["self_cost_per_month"] == pytest.approx(4 * 24 * 2.69 * 365 / 12)
-    # One replica all day, $129.12, buys as many answers as the API sells for that: 7,825.
-    assert result["break_even_answers_per_day"] == pytest.approx(2 * 24 * 2.69 / 0.0165)
+    # One replica all day, $129.12, buys as many answers as the API sells for that: 11,738.
+    assert result["break_even_answers_per_day"] == pytest.approx(2 * 24 * 2.69 / 0.011)
     assert result["self_hosting_cheaper"] is True
+    # At the retired Sonnet 4.5's $0.0165 an answer the bar was lower: 7,825.
+    assert run(**PRESET["claude-sonnet-4-5"])["break_even_answers_per_day"] == pytest.approx(2 * 24 * 2.69 / 0.0165)
+
+
+def test_at_ten_thousand_answers_a_day_the_api_is_still_cheaper():
+    # Below the break-even of 11,738: one replica, $129.12 a day, against the API's 10,000 × $0.011 = $110.
+    result = run(answers_per_day=10_000)
+    assert result["fleet_accelerators"] == 2
+    assert result["cost_per_day"] == pytest.approx(110.0)
+    assert result["self_cost_per_answer"] == pytest.approx(2 * 24 * 2.69 / 10_000)  # $0.0129
+    assert result["self_hosting_cheaper"] is False
 
 
 def test_a_quiet_service_pays_for_a_whole_replica_and_the_api_is_cheaper():
     result = run(answers_per_day=1000)
     assert result["fleet_accelerators"] == 2
     assert result["self_cost_per_day"] == pytest.approx(2 * 24 * 2.69)
-    assert result["cost_per_day"] == pytest.approx(16.5)
+    assert result["cost_per_day"] == pytest.approx(11.0)
     assert result["self_hosting_cheaper"] is False
     assert any("busy" in note for note in result["notes"])
 
@@ -140,6 +153,16 @@ def test_at_the_break_even_the_fleet_costs_what_the_api_does():
 def test_price_presets_match_the_published_sheets(option, per_million):
     values = PRESET[option]
     assert (values["price_input"], values["price_cached"], values["price_output"]) == per_million
+
+
+def test_the_default_prices_are_a_current_sheet_and_the_retired_one_says_so():
+    # Issue 30 (current to the month, December 2026): the card opens on Sonnet 5.5, not on Sonnet 4.5,
+    # which Anthropic retired on 2026-11-30; the Sonnet 4.5 preset is kept, labelled as retired.
+    defaults = {name: scenario()[name] for name in ("price_input", "price_cached", "price_output")}
+    assert defaults == PRESET["claude-sonnet-5-5"]
+    assert SOURCE["claude-sonnet-5-5"] == "anthropic2026sonnet55"
+    labels = {option["id"]: option["label"] for group in answer_cost.PRESETS for option in group["options"]}
+    assert "retired 2026-11-30" in labels["claude-sonnet-4-5"]
 
 
 def test_every_price_preset_names_its_date_and_a_dated_source():
