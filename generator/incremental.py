@@ -1,5 +1,5 @@
 """`layermap serve`: the docs tree regenerated after each edit, redoing only what the edit touched,
-and the served site updated page by page (``emit/live.py``, ``emit/serve.py``).
+and the served site updated page by page (``emit/engine/live.py``, ``emit/engine/serve.py``).
 
 Three memories, each reused only while what it depends on is the same:
 
@@ -143,7 +143,7 @@ class Regenerator:
     def regenerate(self) -> Regeneration:
         """Validate the content and write the tree; raises ContentError (nothing written) on bad content."""
         content, kmap = load_map(self.project, self.reading, self.claims)
-        signed_cache.machine_key()  # made before the page cache keys its entries with it (emit/page_cache.py)
+        signed_cache.machine_key()  # made before the page cache keys its entries with it (emit/engine/page_cache.py)
         kept = PrerenderedPages(self.out_dir, self.project.base_config)
         pages, rendered = self.pages.render(kmap, self.settings, kept)
         changed = set(kept.docs_written)  # topic pages written as they were rendered

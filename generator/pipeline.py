@@ -112,7 +112,7 @@ def generate(project: Project, out_dir: Path | None = None,
     """Validate content and write the docs tree; return the engine config and the warnings.
     ``serving``: the tree also carries what `layermap serve` shows in the page."""
     content, kmap = load_map(project)
-    signed_cache.machine_key()  # made before the page cache keys its entries with it (emit/page_cache.py)
+    signed_cache.machine_key()  # made before the page cache keys its entries with it (emit/engine/page_cache.py)
     out_dir = out_dir or project.work_dir
     calculators = CalculatorBridge()
     listed = map_sources(kmap, calculators)

@@ -3,7 +3,7 @@
 Opened with ``file://``, a browser gives the page an opaque origin: module scripts, workers and
 fetch are refused, and a link to a folder shows a directory listing. The copy is derived from the
 site the engine has just built (no second engine build: the same pages, each read once, see
-``engine.py``), and differs from it in a few ways, each a small function here:
+``engine/__init__.py``), and differs from it in a few ways, each a small function here:
 
 - each page's theme config drops instant navigation, and the page loads the ``iframe-worker`` shim
   the theme's search uses on ``file://`` (vendored from npm, never from a CDN), as Material's own

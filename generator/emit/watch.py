@@ -1,6 +1,6 @@
 """Serve's other half: watch ``content/`` and regenerate the docs tree after each burst of edits.
 
-The served site (``emit/live.py``) is updated from the docs tree; this module keeps
+The served site (``emit/engine/live.py``) is updated from the docs tree; this module keeps
 that tree in step with the YAML. watchfiles groups a burst of saves into one set of changes
 (``SETTLE_MS``, ``GROUP_MS``), so a burst regenerates once. The watcher runs in its own thread
 and ends through an event: ``with ContentWatcher(...):`` (or ``start()`` and ``stop()``) leaves

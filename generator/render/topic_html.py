@@ -6,7 +6,7 @@ This module renders the same page from the typed model: the page's frame as HTML
 and only the Markdown fields converted, one by one (:class:`ProseConverter`). What it returns,
 :class:`RenderedPage`, is what the engine learns when it converts the page itself: the content
 (sanitised, as the sanitiser hook leaves it), the table of contents, the ids on the page and the
-links to anchors. ``emit/prerendered.py`` hands it to the engine, which then does not convert the page.
+links to anchors. ``emit/engine/prerendered.py`` hands it to the engine, which then does not convert the page.
 
 The contract, checked by ``tests/generator/render/test_topic_html.py`` on every topic of the map
 and of a synthetic one: the content is the engine's, element for element, attribute for attribute

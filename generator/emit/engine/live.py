@@ -10,7 +10,7 @@ entries replaced in the index; changed assets are copied. Anything else (a page 
 renamed, a new title in the navigation) gets a full build. A full build of the same tree is the
 reference: ``tests/generator/emit/test_live.py`` compares the two byte for byte.
 
-This is the engine adapter's second half (the first is ``engine.py``): it uses MkDocs' build steps
+This is the engine adapter's second half (the first is ``engine/__init__.py``): it uses MkDocs' build steps
 (``_populate_page``, ``_build_page``) as MkDocs 1.6's own build does, and Material's search plugin
 through its ``search_index.entries``; the tests fail if either moves.
 """

@@ -1,6 +1,6 @@
 """The pages the engine's cache lacks, converted on two cores during the engine's build.
 
-Part of the engine adapter (with ``engine.py``): it runs MkDocs' own steps, so it knows MkDocs.
+Part of the engine adapter (with ``engine/__init__.py``): it runs MkDocs' own steps, so it knows MkDocs.
 
 The engine converts pages one after another, as it reads them. :func:`pages_read_alongside`
 stands in for MkDocs' page-reading step (:class:`ReadAlongside`): at the first page it works out

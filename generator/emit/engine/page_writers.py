@@ -1,9 +1,9 @@
 """Writing the built pages on two cores: the engine's page loop, shared with a forked process.
 
-Part of the engine adapter (with ``engine.py``): it knows MkDocs' build.
+Part of the engine adapter (with ``engine/__init__.py``): it knows MkDocs' build.
 
 Once MkDocs has converted every page, it renders each page's template and writes the page, one
-after another; layermap then finishes each page (``engine.py``: compacted, its security policy,
+after another; layermap then finishes each page (``engine/__init__.py``: compacted, its security policy,
 the downloadable copy's version of it). At 1,000 topics that is a third of a cold build, on one
 core. While the engine builds, :func:`pages_written_by` stands in for MkDocs' page step: it notes
 each page, and at the last one writes them all, this process taking every other page and a

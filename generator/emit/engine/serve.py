@@ -1,4 +1,4 @@
-"""`layermap serve`'s web server: MkDocs' live-reload server over the live site (``emit/live.py``).
+"""`layermap serve`'s web server: MkDocs' live-reload server over the live site (``emit/engine/live.py``).
 
 MkDocs' server serves the site folder, adds its reload script to every page, and reloads the open
 pages when it is told the site changed. Its own loop rebuilds the whole site when a watched file
