@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from calculators import parallelism
 from calcview import draw_figures, evaluate, figures
-from calcview.figures import declared_names, escape, named_values, pipeline_runs
+from calcview.figures import declared_names, named_values, pipeline_runs
+from calcview.svg_parts import escape
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -183,7 +184,8 @@ def test_reused_drawings_equal_fresh_ones_over_any_sequence_of_changes(scenarios
 def test_long_legend_labels_flow_into_rows_without_overlapping_and_the_figure_grows():
     import re as _re
 
-    from calcview.figures import LEGEND_CHAR_WIDTH, PLOT_LEFT, PLOT_WIDTH, share_bar
+    from calcview.figures import share_bar
+    from calcview.svg_parts import LEGEND_CHAR_WIDTH, PLOT_LEFT, PLOT_WIDTH
 
     names = ["Purchase and financing", "Electricity", "Other running costs", "Reserved (activations, runtime)", "KV cache"]
     figure = {"name": "f", "kind": "share_bar", "parts": [{"value": f"v{i}", "label": name} for i, name in enumerate(names)]}
@@ -200,7 +202,7 @@ def test_long_legend_labels_flow_into_rows_without_overlapping_and_the_figure_gr
 
 
 def test_five_parts_get_five_different_colours():
-    from calcview.figures import part_colour
+    from calcview.svg_parts import part_colour
 
     assert len({part_colour(i) for i in range(5)}) == 5
 
@@ -266,7 +268,7 @@ def test_a_curve_keeps_its_valley_readable_when_one_end_shoots_up():
 
 
 def test_a_label_in_a_sentence_keeps_its_acronyms_and_symbols() -> None:
-    from calcview.figures import in_sentence
+    from calcview.svg_parts import in_sentence
     assert in_sentence("Weights") == "weights"
     assert in_sentence("Irreducible E") == "irreducible E"
     assert in_sentence("Too few parameters A/Nᵅ") == "too few parameters A/Nᵅ"
