@@ -130,12 +130,17 @@ AWKWARD = {
 }
 
 
-@pytest.mark.parametrize("edit", list(AWKWARD), ids=list(AWKWARD))
-def test_a_page_only_the_engine_can_judge_is_left_to_it(edit: str, mini: MiniProject) -> None:
+def with_chips_body(mini: MiniProject, body: str) -> None:
+    """The mini project's chips topic with ``body`` in place of its D2 body."""
     path = mini.content / "layer-2" / "chips.yaml"
     text = path.read_text(encoding="utf-8")
     assert BODY in text
-    path.write_text(text.replace(BODY, AWKWARD[edit], 1), encoding="utf-8")
+    path.write_text(text.replace(BODY, body, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("edit", list(AWKWARD), ids=list(AWKWARD))
+def test_a_page_only_the_engine_can_judge_is_left_to_it(edit: str, mini: MiniProject) -> None:
+    with_chips_body(mini, AWKWARD[edit])
     shutil.copy(ROOT / "mkdocs.yml", mini.root / "mkdocs.yml")
     conversion = EngineConversion(mini.root)
     with pytest.raises(LeftToEngine):
@@ -153,8 +158,7 @@ UNRESOLVABLE = {
 
 @pytest.mark.parametrize("edit", list(UNRESOLVABLE), ids=list(UNRESOLVABLE))
 def test_a_link_to_no_page_of_the_map_is_refused_before_rendering(edit: str, mini: MiniProject) -> None:
-    path = mini.content / "layer-2" / "chips.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace(BODY, UNRESOLVABLE[edit], 1), encoding="utf-8")
+    with_chips_body(mini, UNRESOLVABLE[edit])
     assert "names no page of the map" in mini.report()
 
 
