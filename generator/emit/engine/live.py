@@ -26,7 +26,7 @@ from typing import Any
 
 from generator.emit.engine import CollectWarnings, engine_errors
 from generator.emit.engine.page_workers import pages_read_alongside
-from generator.emit.engine.page_writers import pages_written_by
+from generator.emit.engine.page_writers import Finish, pages_written_by
 from generator.errors import LayermapError
 
 log = logging.getLogger("mkdocs")
@@ -66,8 +66,9 @@ def _keeper(gathered: _Gathered) -> Any:
 class LiveSite:
     """The served site: :meth:`build` in full, then :meth:`update` with what changed in the docs tree."""
 
-    def __init__(self, config_file: Path, site_dir: Path, site_url: str = "") -> None:
+    def __init__(self, config_file: Path, site_dir: Path, site_url: str = "", finish: Finish | None = None) -> None:
         self.config_file, self.site_dir, self.site_url = config_file, site_dir, site_url
+        self.finish = finish  # layermap's own step for each page the engine wrote (emit/finishing.py)
         self.config: Any = None
         self.gathered = _Gathered()
         self.full_builds = 0
@@ -93,7 +94,7 @@ class LiveSite:
             gathered = _Gathered()
             config.plugins["layermap/keep-build-state"] = _keeper(gathered)
             # Pages converted and written on two cores before serving starts.
-            with pages_read_alongside(fork=before_serving), pages_written_by(fork=before_serving) as pages:
+            with pages_read_alongside(fork=before_serving), pages_written_by(self.finish, fork=before_serving) as pages:
                 build(config)
             gathered.search_entries = pages.search_entries
             self.config, self.gathered = config, gathered
@@ -149,5 +150,7 @@ class LiveSite:
         if index is not None:
             index.entries = []
         build_page(file.page, self.config, doc_files, self.gathered.nav, self.gathered.env)
+        if self.finish is not None:
+            self.finish(file.dest_uri, self.site_url)
         if index is not None:
             self.gathered.search_entries[file.src_uri] = index.entries
