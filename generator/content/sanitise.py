@@ -70,6 +70,14 @@ TAG_ATTRIBUTES: dict[str, frozenset[str]] = {
 
 # Links may leave the site; embedded files (img src) may not (offline is a feature).
 LINK_SCHEMES: frozenset[str] = frozenset({"http", "https", "mailto"})
+# layermap's own links to a page or file of the site in the raw HTML it renders (the map, Read first,
+# plans), which an engine may rewrite if relative: ``layermap:layer-3/gpu-clusters/#depth-d4``, the
+# target's built address from the site root, made relative to each page after the engine
+# (``generator/emit/site_links.py``). Only a clean path: letters, digits and ``._~%-`` in parts
+# joined by single slashes, no leading slash and no ``..``; a query or fragment after it as in any link.
+SITE_LINK_SCHEME = "layermap"
+SITE_PATH = r"(?:(?:[A-Za-z0-9_~%-]|\.(?!\.))+(?:/(?:[A-Za-z0-9_~%-]|\.(?!\.))+)*/?)?"
+_SITE_LINK = re.compile(rf"{SITE_LINK_SCHEME}:{SITE_PATH}(?:[?#].*)?", re.DOTALL)
 URL_ATTRIBUTES: frozenset[str] = frozenset({"href", "src", "action"})
 STYLE_PROPERTIES: frozenset[str] = frozenset({"fill", "stroke", "stroke-width", "stroke-dasharray", "font-size",
                                               "min-width", "overflow", "text-align"})
@@ -103,7 +111,8 @@ def normalised_url(value: str) -> str:
 
 
 def url_allowed(attribute: str, value: str) -> bool:
-    """A link: relative, or http(s) with a host, or mailto. An embedded file (``src``) or a form's
+    """A link: relative, or http(s) with a host, or mailto, or a clean ``layermap:`` site link
+    (:data:`SITE_LINK_SCHEME`, in any URL attribute). An embedded file (``src``) or a form's
     ``action``: a path relative to the page only (not root-absolute: under a sub-path, or from
     disk, ``/`` is not the site)."""
     text = normalised_url(value)
@@ -114,6 +123,8 @@ def url_allowed(attribute: str, value: str) -> bool:
     if not parts.scheme and not parts.netloc and not text.startswith("//"):
         return attribute == "href" or not text.startswith("/")
     scheme = parts.scheme.lower()
+    if scheme == SITE_LINK_SCHEME:  # exactly as written, for any URL attribute: resolved after the engine
+        return bool(_SITE_LINK.fullmatch(html.unescape(value)))
     return attribute == "href" and scheme in LINK_SCHEMES and (scheme == "mailto" or bool(parts.netloc))
 
 
@@ -185,7 +196,7 @@ def _cleaner() -> nh3.Cleaner:
         attributes=_attributes(),
         generic_attribute_prefixes=set(ATTRIBUTE_PREFIXES),
         attribute_filter=_filter,
-        url_schemes=set(LINK_SCHEMES),
+        url_schemes=set(LINK_SCHEMES | {SITE_LINK_SCHEME}),
         link_rel=None,
         strip_comments=True,
         filter_style_properties=set(STYLE_PROPERTIES),

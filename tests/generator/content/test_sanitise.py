@@ -107,3 +107,17 @@ def test_offsets_on_later_lines_and_text_without_tags() -> None:
     text = "first line\n\nthird <i style='x'>i</i>\nfourth <u onmouseover=y>u</u>"
     assert removed_html(text) == [(text.index("<i "), "`style` on <i>"), (text.index("<u "), "`onmouseover` on <u>")]
     assert removed_html("no tag at all: 3 > 2, *emphasis*\nand a second line") == []
+
+
+@pytest.mark.parametrize("url", ["layermap:layer-3/gpu-clusters/#depth-d4", "layermap:", "layermap:#sources",
+                                 "layermap:assets/map-index.json", "layermap:plans/?for=x&amp;d=2"])
+def test_layermaps_own_site_links_are_kept_in_every_url_attribute(url: str) -> None:
+    html = f'<p><a href="{url}">a</a><img src="{url}"></p><form action="{url}"></form><svg><a xlink:href="{url}"></a></svg>'
+    assert sanitise(html) == html
+
+
+@pytest.mark.parametrize("url", ["layermap:../x/", "layermap:/x/", "layermap:a//b/", "layermap:a/../b/", "layermap:a b/",
+                                 "layermap:a\\b", "LayerMap:a/", " layermap:a/", "layermap:javascript:x()", "layermap://host/"])
+def test_a_malformed_site_link_is_removed(url: str) -> None:
+    assert sanitise(f'<a href="{url}">a</a><form action="{url}"></form>') == "<a>a</a><form></form>"
+    assert removed_html(f'<a href="{url}">a</a>') == [(0, "`href` on <a>")]
