@@ -1,9 +1,14 @@
 // Module Web Worker that runs the calculators' Python (calcview + calculators/) in Pyodide,
 // off the main thread. Everything is loaded from the site itself:
 //   assets/pyodide/   the Pyodide runtime       assets/py/   our Python files (calcview/, calculators/)
+// In a built site this worker runs from assets/layermap-<digest>/, a folder named after the bytes
+// of layermap's scripts, stylesheet and Python (generator/emit/revisioned.py), and takes the Python
+// from the copy in that folder (py/): a page of one deployment never runs another's Python, even
+// while the browser still holds the other's files (GitHub Pages lets it reuse them ten minutes).
+// Unversioned (assets/layermap/, `layermap serve`), it takes them from assets/py/.
 // One worker serves every page of a reading session (calculator.js keeps it across instant
 // navigation), so calculators arrive one at a time, as pages need them.
-// Protocol: in  {type: "load", module, files}   a calculator's Python files, relative to assets/py/
+// Protocol: in  {type: "load", module, files}   a calculator's Python files, relative to the Python folder
 //                                               (the page's data-python-files); each file is fetched once
 //           in  {id, module, raw}           -> out {type: "result", id, json} | {type: "error", id, reason}
 //           (json: calcview.evaluate's result as JSON text; one string crosses into and out of
@@ -16,10 +21,11 @@ const DIRECT_URL = new URL("../pyodide/", import.meta.url).href;
 const SAVED_URL = new URL("../pyodide-saved/", import.meta.url).href;  // the service worker's saved copy
 const SAVED_RUNTIME = "saved-runtime";  // this worker's name when it must use the saved copy (calc-runtime.js)
 const PROBE = "pyodide.asm.wasm";  // the largest file: the first one a browser's cache lets go
-const PYTHON_URL = new URL("../py/", import.meta.url).href;
+const VERSIONED = /\/assets\/layermap-[0-9a-f]+\/$/.test(new URL("./", import.meta.url).pathname);
+const PYTHON_URL = new URL(VERSIONED ? "py/" : "../py/", import.meta.url).href;
 const PYTHON_ROOT = "/home/pyodide/layermap";
 const MODULE_NAME = /^[a-z_][a-z0-9_]*$/;
-const PYTHON_FILE = /^(calcview|calculators)\/[a-z_][a-z0-9_]*\.py$/;  // a name under assets/py/, nothing else
+const PYTHON_FILE = /^(calcview|calculators)\/[a-z_][a-z0-9_]*\.py$/;  // a name under PYTHON_URL, nothing else
 const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 
 const progress = (text) => postMessage({ type: "progress", text });

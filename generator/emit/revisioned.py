@@ -1,14 +1,17 @@
-"""layermap's own scripts and stylesheet under a name that changes with their bytes (issue 34, 3).
+"""layermap's own scripts, stylesheet and calculator Python under a name that changes with their bytes (issue 34, 3).
 
 Every built page links the site's stylesheet (``assets/layermap/site.css``) and layermap's module
-scripts (``assets/layermap/*.js``), which import one another by relative names. A browser reuses
-what it fetched for a while (GitHub Pages lets it for ten minutes), so under one unchanging name a
-page of a new deployment could get the old stylesheet, or one old module beside new ones. So the
-built site also holds these files in a folder named after a digest of all of them,
-``assets/layermap-<digest>/``, and its pages link that copy: a deployment that changes any of them
-changes the folder every page names, and a page only ever loads the scripts and stylesheet of its
-own build. The folder sits beside ``assets/layermap/``, so the scripts' own relative addresses
-(``../pyodide/``, ``../py/``, ``../../sw.js``) name what they did.
+scripts (``assets/layermap/*.js``), which import one another by relative names; the calculator
+worker among them fetches the calculators' Python (``assets/py/calcview/…``, ``…/calculators/…``).
+A browser reuses what it fetched for a while (GitHub Pages lets it for ten minutes), so under one
+unchanging name a page of a new deployment could get the old stylesheet, one old module beside new
+ones, or the old Python behind a new form. So the built site also holds these files in a folder
+named after a digest of all of them, ``assets/layermap-<digest>/`` (the Python under its ``py/``),
+and its pages link that copy: a deployment that changes any of them changes the folder every page
+names, and a page only ever loads the scripts, stylesheet and Python of its own build. The folder
+sits beside ``assets/layermap/``, so the scripts' other relative addresses (``../pyodide/``,
+``../../sw.js``) name what they did; the worker takes its Python from ``py/`` beside itself when
+its folder is a versioned one (generator/assets/calc-worker.js).
 
 The unversioned files stay where they were (``layermap serve`` and the downloadable copy, which is
 made from the pages before they are given the folder, use them), but no page of the built site
@@ -24,9 +27,11 @@ from pathlib import Path
 
 FOLDER = "assets/layermap"
 STYLESHEET = "site.css"  # docs_tree.STYLE_BUNDLE's name: the one stylesheet of layermap every page links
+PYTHON_FOLDER = "assets/py"  # calcview.site_files.PYTHON_PREFIX: the Python the calculator worker imports
+VERSIONED_PYTHON = "py"  # the Python's folder inside the versioned one
 DIGEST_LENGTH = 12  # hex digits: 48 bits, for the few versions a site ever has
 # Superseded in the built site by the versioned folder; map-index.json and the like stay (read as data).
-NOT_PRECACHED = (f"{FOLDER}/*.js", f"{FOLDER}/*.css")
+NOT_PRECACHED = (f"{FOLDER}/*.js", f"{FOLDER}/*.css", f"{PYTHON_FOLDER}/**")
 # A page's <link href> or <script src> naming one of the files: relative (../../assets/layermap/…) or,
 # on the theme's 404 page, from the site's root (/REPO/assets/layermap/…).
 _LINKED = re.compile(r'(<(?:link|script)\b[^>]*?\b(?:href|src)=")((?:[^"]*/)?)assets/layermap/([\w.-]+\.(?:js|css))"')
@@ -38,11 +43,25 @@ def versioned_files(site: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_file() and (p.suffix == ".js" or p.name == STYLESHEET))
 
 
+def python_files(site: Path) -> dict[str, Path]:
+    """The calculators' Python in the built site, by its name in the versioned folder
+    (``py/calcview/evaluate.py``); none on a site without calculators."""
+    folder = site / PYTHON_FOLDER
+    if not folder.is_dir():
+        return {}
+    return {f"{VERSIONED_PYTHON}/{p.relative_to(folder).as_posix()}": p for p in sorted(folder.rglob("*.py")) if p.is_file()}
+
+
+def _folder_contents(site: Path) -> dict[str, Path]:
+    """Name in the versioned folder -> the built file copied there."""
+    return {**{p.name: p for p in versioned_files(site)}, **python_files(site)}
+
+
 def version_folder(site: Path) -> str:
     """``assets/layermap-<digest>``: the digest of every versioned file's name and bytes."""
     digest = hashlib.sha256()
-    for path in versioned_files(site):
-        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for name, path in sorted(_folder_contents(site).items()):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return f"{FOLDER}-{digest.hexdigest()[:DIGEST_LENGTH]}"
 
 
@@ -77,7 +96,7 @@ def write_versioned_folder(site: Path) -> tuple[str, ...]:
     if not (site / FOLDER).is_dir():
         return ()
     target = site / version_folder(site)
-    target.mkdir(parents=True, exist_ok=True)
-    for path in versioned_files(site):
-        shutil.copy2(path, target / path.name)
+    for name, path in _folder_contents(site).items():
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target / name)
     return NOT_PRECACHED

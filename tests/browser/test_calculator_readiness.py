@@ -11,6 +11,7 @@ status line keeps its height while it changes, so the form below it never moves.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, Request, expect
@@ -47,8 +48,8 @@ RECORDER = """
 """
 
 
-def python_files(requests: list[Request]) -> list[str]:
-    return [r.url.split("/assets/py/", 1)[1] for r in requests if "/assets/py/" in r.url and r.method == "GET"]
+def python_files(requests: list[Request]) -> list[str]:  # the built site's worker takes them from its versioned folder
+    return [r.url.split("/py/", 1)[1] for r in requests if re.search(r"/assets/layermap-\w+/py/", r.url) and r.method == "GET"]
 
 
 def declared_files(page: Page, name: str) -> list[str]:

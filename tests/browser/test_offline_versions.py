@@ -3,11 +3,13 @@
 The mini project, served under a sub-path as GitHub Pages serves it: every file may be reused by
 the browser for ten minutes (Cache-Control: max-age=600). Each build marks its pages (the footer's
 copyright) and its stylesheet (a custom property) with its deployment's name, so a page that shows
-with another deployment's stylesheet is seen.
+with another deployment's stylesheet is seen; given its own copy of the calculators' Python, its
+calculators' results end with the name too, so a page that runs another deployment's Python is seen.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -16,15 +18,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from generator.calculation import port
 from generator.emit import docs_tree
 from tests.browser.test_offline import SubPathSite, _SubPathHandler, open_controlled
 from tests.browser.test_service_worker_poisoning import console_errors
-from tests.conftest import ROOT, build_project, free_port
+from tests.conftest import ROOT, build_project, copy_project, free_port
 from tests.generator.mini_project import MINI
 
 pytestmark = pytest.mark.browser
 TOPIC = "layer-1/power/"
 STYLE_BUNDLE = docs_tree.style_bundle  # as layermap joins its stylesheets
+LAYERMAP_PYTHON = port.PACKAGE_ROOT  # holds layermap's own calcview/ and calculators/
 
 
 class _PagesLikeHandler(_SubPathHandler):
@@ -51,13 +55,40 @@ class _Site(SubPathSite):
     handler = _PagesLikeHandler
 
 
-def deploy(site: _Site, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Build the site as deployment `name`: its pages say so in their footer, its stylesheet in --lm-deployment."""
+def deploy(site: _Site, name: str, monkeypatch: pytest.MonkeyPatch, python: Path | None = None) -> None:
+    """Build the site as deployment `name`: its pages say so in their footer, its stylesheet in
+    --lm-deployment; with `python` (:func:`python_of`), its calculators run that Python."""
     config = site.root / "mkdocs.yml"
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config.write_text(f"{text.rstrip()}\ncopyright: Deployment {name}\n", encoding="utf-8")
     monkeypatch.setattr(docs_tree, "style_bundle", lambda tree: f'{STYLE_BUNDLE(tree)}\n:root {{ --lm-deployment: "{name}"; }}\n')
+    if python is not None:
+        monkeypatch.setattr(port, "PACKAGE_ROOT", python)  # where the build takes the browser's Python from
     build_project(site.root, site.url)
+
+
+# Appended to a deployment's calcview/evaluate.py: every result it gives the page ends with the
+# deployment's name (evaluate_json, which the worker calls, looks evaluate up when it runs).
+MARKED_RESULTS = """
+
+_evaluate_unmarked = evaluate
+
+
+def evaluate(module, raw):
+    result = _evaluate_unmarked(module, raw)
+    result["display"] = {{output: f"{{text}} ({name})" for output, text in result["display"].items()}}
+    return result
+"""
+
+
+def python_of(folder: Path, name: str) -> Path:
+    """A copy of layermap's calcview/ and calculators/ whose results end with " (`name`)"."""
+    root = folder / f"python-{name}"
+    for package in ("calcview", "calculators"):
+        shutil.copytree(LAYERMAP_PYTHON / package, root / package, ignore=shutil.ignore_patterns("__pycache__"))
+    evaluate = root / "calcview" / "evaluate.py"
+    evaluate.write_text(evaluate.read_text(encoding="utf-8") + MARKED_RESULTS.format(name=name), encoding="utf-8")
+    return root
 
 
 @pytest.fixture
@@ -70,6 +101,25 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[_Site]:
     served.stop()
     _PagesLikeHandler.hold_install = None
     _PagesLikeHandler.install_held.clear()
+
+
+CALCULATOR = "roofline"
+CALCULATOR_PAGES = ("layer-2/boards/", "layer-2/chips/")  # the same calculator at D4 of both
+
+
+@pytest.fixture
+def calculator_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[_Site]:
+    """The mini project with a calculator on two topics, deployed as A with Python that says A."""
+    copy_project(tmp_path, MINI)  # with the calculators' runtime (node_modules/pyodide)
+    for page in CALCULATOR_PAGES:
+        topic = tmp_path / "content" / f"{page.rstrip('/')}.yaml"
+        depth = f"  D4:\n    body: Work it out.\n    calculator:\n      name: {CALCULATOR}\n"
+        topic.write_text(topic.read_text(encoding="utf-8").rstrip() + "\n" + depth, encoding="utf-8")
+    served = _Site(tmp_path, tmp_path / "site", free_port())
+    deploy(served, "A", monkeypatch, python_of(tmp_path, "A"))
+    served.start()
+    yield served
+    served.stop()
 
 
 @pytest.fixture
@@ -129,6 +179,35 @@ def test_a_deployment_during_the_first_install_never_gives_a_page_another_versio
         page.goto(site.url + path)
         assert page.evaluate(SHOWN_VERSIONS) == ["B", "B"], path
     assert errors == []
+
+
+def calculator_result(page: Page, url: str) -> str:
+    """Open the page's calculator, change nothing but ask it again, and return its first result as shown."""
+    page.goto(url)
+    page.get_by_role("tab", name=re.compile("^D4")).click()
+    calc = page.locator(f"#calc-{CALCULATOR}-d4")
+    field = calc.locator("input").first
+    field.focus()  # a reader's first interaction starts the calculator
+    expect(calc.locator(".lm-calc__status")).to_have_attribute("data-state", "ready", timeout=90_000)
+    output = calc.locator("dd[data-output]").first
+    built = output.text_content()  # the build's own numbers, before the worker answers
+    field.fill(field.input_value())  # the same text: the worker works it out
+    expect(output).not_to_have_text(built or "", timeout=30_000)
+    return output.text_content() or ""
+
+
+def test_a_page_of_a_new_deployment_runs_its_own_python_while_the_browser_holds_the_old(
+        browser: Browser, calculator_site: _Site, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    context = browser.new_context(service_workers="block")  # no worker: only the browser's HTTP cache
+    try:
+        page = context.new_page()
+        first, second = (calculator_site.url + path for path in CALCULATOR_PAGES)
+        assert calculator_result(page, first).endswith(" (A)")  # A's Python, kept by the browser ten minutes
+        deploy(calculator_site, "B", monkeypatch, python_of(tmp_path, "B"))  # the same calculator, other Python
+        assert calculator_result(page, second).endswith(" (B)")  # a page never seen: B's page, B's Python
+        assert page.evaluate(SHOWN_VERSIONS) == ["B", "B"]
+    finally:
+        context.close()
 
 
 def notice_inside_the_header(page: Page, kind: str) -> None:

@@ -1,8 +1,9 @@
-"""layermap's scripts and stylesheet under a folder named after their bytes (issue 34, 3)."""
+"""layermap's scripts, stylesheet and calculator Python under a folder named after their bytes (issue 34, 3)."""
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 from generator.emit import revisioned
@@ -15,12 +16,15 @@ PAGE = """<head><link rel="stylesheet" href="../../assets/stylesheets/main.57a0d
 <script src="../../assets/layermap/unknown.js" type="module"></script></body>"""
 
 
-def assets(root: Path, depth: str = "// depth") -> Path:
+def assets(root: Path, depth: str = "// depth", python: str = "def compute(): return 1\n") -> Path:
     folder = root / "assets" / "layermap"
     folder.mkdir(parents=True)
     for name, text in {"depth.js": depth, "boot.js": "// boot", "site.css": "a{}", "map.css": "b{}",
                        "map-index.json": "{}"}.items():
         (folder / name).write_text(text, encoding="utf-8")
+    for name, text in {"calcview/__init__.py": "", "calculators/roofline.py": python}.items():
+        (root / "assets" / "py" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "assets" / "py" / name).write_text(text, encoding="utf-8")
     return root
 
 
@@ -49,14 +53,42 @@ def test_the_folder_is_named_after_every_script_and_the_stylesheet(tmp_path: Pat
     assert revisioned.version_folder(unchanged_parts) == one
 
 
-def test_the_versioned_folder_holds_the_scripts_and_the_stylesheet(tmp_path: Path) -> None:
+def test_the_folder_changes_when_a_calculators_python_changes(tmp_path: Path) -> None:
+    one = revisioned.version_folder(assets(tmp_path / "one"))
+    changed = revisioned.version_folder(assets(tmp_path / "changed", python="def compute(): return 2\n"))
+    assert changed != one  # the page's form and the worker's Python come from the same deployment
+    renamed = assets(tmp_path / "renamed")
+    (renamed / "assets/py/calculators/roofline.py").rename(renamed / "assets/py/calculators/roofline_v2.py")
+    assert revisioned.version_folder(renamed) != one
+    added = assets(tmp_path / "added")
+    (added / "assets/py/calculators/serving.py").write_text("", encoding="utf-8")
+    assert revisioned.version_folder(added) != one
+
+
+def test_the_python_folder_is_where_the_calculators_python_ships() -> None:
+    from calcview.site_files import PYTHON_PREFIX
+
+    assert PYTHON_PREFIX == revisioned.PYTHON_FOLDER + "/"
+
+
+def test_the_versioned_folder_holds_the_scripts_the_stylesheet_and_the_python(tmp_path: Path) -> None:
     site = assets(tmp_path)
     not_precached = revisioned.write_versioned_folder(site)
     folder = site / revisioned.version_folder(site)
-    assert sorted(p.name for p in folder.iterdir()) == ["boot.js", "depth.js", "site.css"]
+    held = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    assert held == ["boot.js", "depth.js", "py/calculators/roofline.py", "py/calcview/__init__.py", "site.css"]
     assert (folder / "depth.js").read_bytes() == (site / "assets/layermap/depth.js").read_bytes()
-    assert not_precached == ("assets/layermap/*.js", "assets/layermap/*.css")
+    assert (folder / "py/calculators/roofline.py").read_bytes() == (site / "assets/py/calculators/roofline.py").read_bytes()
+    assert not_precached == ("assets/layermap/*.js", "assets/layermap/*.css", "assets/py/**")
     assert folder.parent == site / "assets"  # beside assets/layermap/: ../pyodide/ and ../../sw.js still resolve
+
+
+def test_a_site_without_calculators_has_no_python_in_the_folder(tmp_path: Path) -> None:
+    site = assets(tmp_path)
+    shutil.rmtree(site / "assets/py")
+    revisioned.write_versioned_folder(site)
+    folder = site / revisioned.version_folder(site)
+    assert sorted(p.name for p in folder.iterdir()) == ["boot.js", "depth.js", "site.css"]
 
 
 def test_each_page_gets_the_folder_worked_out_from_the_built_site(tmp_path: Path) -> None:
