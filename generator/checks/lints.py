@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from generator.content.citations import cited_keys
 from generator.content.clobbering import reserved_id_warnings
 from generator.content.loading import Content, TopicFile
-from generator.content.sanitise import removed_html
+from generator.content.raw_html import removed_html
 from generator.content.schema import DEPTH_KEYS, Depth, MapConfig, Markdown, ReadabilityRule
 from generator.content.schema_errors import dotted
 from generator.content.yaml_source import KeyPath, YamlDocument, text_fields

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from generator.content.sanitise import _code_spans, _tags_outside_code, theme_reserved
+from generator.content.raw_html import _code_spans, _tags_outside_code
+from generator.content.sanitise import theme_reserved
 
 CONTENT_ID_PREFIX = "content-"
 # layermap's page structure: depth-d4, tab-depth-d4, calc-…, lm-map-…, source-…, d4-things-to-try, …
@@ -84,6 +85,6 @@ def renamed_ids(markdown: str) -> str:
 
 
 def reserved_id_warnings(markdown: str) -> list[tuple[int, str]]:
-    """What ``layermap check`` says of each: (offset, what), as :func:`sanitise.removed_html` gives."""
+    """What ``layermap check`` says of each: (offset, what), as :func:`raw_html.removed_html` gives."""
     return [(start, f"{what} as written: the theme or layermap's scripts look that id up, so the page "
                     f"names it `{CONTENT_ID_PREFIX}…`") for start, _, what in reserved_ids(markdown)]

@@ -1,4 +1,4 @@
-"""The depth a topic page opens at, known before its first paint, and a search index fetched on demand: an engine hook.
+"""The depth a topic page opens at, known before its first paint, and a search index fetched on demand: scripts layermap's finishing step puts first in every page's head (``emit/finishing.py``).
 
 A tiny inline script at the top of every page's ``<head>`` writes the wanted depth onto
 ``<html data-lm-depth>``: the depth in a ``#depth-dN`` link, or the depth holding the element
@@ -13,8 +13,7 @@ A second small script there holds back the search index until the reader opens s
 
 The scripts are inline so that they run before the body is parsed (and before the theme's bundle); the page's Content-Security-Policy
 allows it by its hash, worked out from the built page like the theme's own inline scripts
-(``generator/csp.py``). Only the standard library is imported: the generated tree stays
-buildable alone (this file is copied into it, like the sanitiser).
+(``generator/csp.py``).
 """
 
 from __future__ import annotations
@@ -72,7 +71,3 @@ def with_head_script(html: str) -> str:
     if head is None or HEAD_TAG in html:
         return html
     return html[: head.end()] + HEAD_TAG + html[head.end():]
-
-
-def on_post_page(output: str, **_: object) -> str:
-    return with_head_script(output)

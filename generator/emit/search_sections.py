@@ -176,11 +176,16 @@ def _close_kept(pieces: list[str], tag: str) -> None:
         pieces.append(f"</{tag}>")
 
 
+# The comments the sanitiser hook puts about what it wrote (content/sanitise.py): the theme's parser
+# skips a comment, so these are left out first rather than sending every page to it.
+_SANITISED_MARKS = re.compile(r"^<!--layermap-sanitised:[0-9a-f]{32}-->|<!--/layermap-sanitised:[0-9a-f]{32}-->$")
+
+
 def page_sections(content: str) -> list[Section] | None:
     """The sections the theme's search parser makes of ``content``, or None where that parser
     must read it itself (see the module's docstring)."""
     try:
-        return _read(content)
+        return _read(_SANITISED_MARKS.sub("", content))
     except ValueError:  # a kept tag closed that the theme's parser cannot find: it fails alike
         return None
 

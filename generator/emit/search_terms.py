@@ -82,12 +82,39 @@ def on_config(config, **_: object):  # noqa: ANN001, ANN201 - the engine's hook 
     return config
 
 
+def _looks_lean(text: str) -> bool:
+    return "<" not in text and (len(text) <= OPENING_CHARACTERS or " … " in text[: OPENING_CHARACTERS + 3])
+
+
+def lean_entry(entry: dict, separator: re.Pattern[str]) -> None:
+    """An entry of an index no hook made lean: its text made so, and no markup left in its text or
+    title (the index was made from the content before layermap sanitised it)."""
+    entry["text"] = lean_text(entry.get("text", ""), separator).replace("<", "&lt;")
+    title = entry.get("title")
+    if isinstance(title, str) and "<" in title:
+        entry["title"] = " ".join(_TAG.sub(" ", title).split()).replace("<", "&lt;")
+
+
+def lean_index_file(site: Path) -> None:
+    """The theme's index in ``site`` made lean where no hook did it (an engine that runs no hooks),
+    and written as UTF-8 (the theme writes every other character as a six-byte escape): layermap's
+    own step after the engine, and this hook's last act where the engine runs it."""
+    path = site / SEARCH_INDEX
+    if not path.is_file():
+        return
+    written = path.read_text(encoding="utf-8")
+    index = json.loads(written)
+    separator = re.compile((index.get("config") or {}).get("separator") or DEFAULT_SEPARATOR)
+    for entry in index.get("docs") or []:
+        if not _looks_lean(entry.get("text", "")):
+            lean_entry(entry, separator)
+    text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    if text != written:
+        path.write_text(text, encoding="utf-8")
+
+
 def on_post_build(config, **_: object) -> None:  # noqa: ANN001 - the engine's hook signature
-    """The index as UTF-8: the theme writes every other character as a six-byte escape."""
-    path = Path(config.site_dir) / SEARCH_INDEX
-    if path.is_file():
-        index = json.loads(path.read_text(encoding="utf-8"))
-        path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    lean_index_file(Path(config.site_dir))
 
 
 # After the search plugin writes the index (0), before the offline plugin inlines it (-100); this

@@ -26,7 +26,7 @@ import re
 from markupsafe import Markup, escape
 
 from generator.content.clobbering import renamed_ids
-from generator.content.sanitise import balanced_markdown
+from generator.content.raw_html import balanced_markdown
 from generator.content.schema import Markdown
 
 # Characters Python-Markdown (with our extensions) gives a meaning to inside a line.

@@ -17,6 +17,7 @@ from generator.render.plan import plan_pages, render_plan, render_plans_index
 from generator.render.ports import Calculators
 from generator.render.prose_converter import LeftToEngine, ProseConverter, RenderedPage
 from generator.render.read_first import PLANS
+from generator.render.text import with_content_region
 from generator.render.topic import render_topic
 from generator.render.topic_html import render_topic_html
 from generator.settings import BuildSettings
@@ -64,7 +65,12 @@ def page_renderers(kmap: KnowledgeMap, calculators: Calculators | None = None,
         for path, topic, key in plan_pages(kmap):
             renderers[path] = partial(render_plan, kmap, topic, key, calculators)
     renderers[SOURCES_PAGE] = lambda: render_bibliography(kmap, calculators, listed)
-    return renderers
+    topics = topic_pages(kmap)  # their renderer marks their content region itself (render_topic_page)
+    return {path: render if path in topics else _with_content_region(render) for path, render in renderers.items()}
+
+
+def _with_content_region(render: PageRenderer) -> PageRenderer:
+    return lambda: with_content_region(render())
 
 
 def _layer_text(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
@@ -82,7 +88,7 @@ def render_topic_page(kmap: KnowledgeMap, topic: Topic, calculators: Calculators
     for a page only the engine can convert: ``render/topic_html.py``)."""
     page = topic_page(topic)
     map_html = topic_map_html(kmap, topic, page)
-    text = render_topic(kmap, topic, calculators, map_html, labels, settings.siblings_shown)
+    text = with_content_region(render_topic(kmap, topic, calculators, map_html, labels, settings.siblings_shown))
     if prose is None:
         return text, None
     try:

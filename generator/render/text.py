@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from generator.content.sanitise import CONTENT_MARK, region_key
 from generator.render.escape import html_attr, html_text, page_description, page_title
 
 
@@ -33,6 +34,19 @@ def front_matter(title: str, description: str | None = None, *, searched: bool =
         fields["search"] = {"exclude": True}
     lines = [f"{key}: {json.dumps(value)}" for key, value in fields.items()]
     return "---\n" + "\n".join(lines) + "\n---"
+
+
+def with_content_region(page: str) -> str:
+    """A page's Markdown with its body between the marks that tell where its content starts and
+    ends in whatever HTML an engine makes of it (``content/sanitise.py``: keyed by the body's digest,
+    which the body cannot hold), after its front matter."""
+    front, body = "", page
+    if page.startswith("---\n"):
+        end = page.find("\n---", 4)
+        front, body = page[: end + 4] + "\n\n", page[end + 4:]
+    body = body.strip("\n")
+    key = region_key(body)
+    return f"{front}<!--{CONTENT_MARK}:{key}-->\n\n{body}\n\n<!--/{CONTENT_MARK}:{key}-->\n"
 
 
 def block(*parts: str) -> str:

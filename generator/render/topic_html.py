@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from markdown.extensions.toc import slugify, strip_tags, unique
 
-from generator.content.sanitise import sanitise
+from generator.content.sanitise import sanitised_content
 from generator.content.schema import Depth, DepthLevel, Exercise, Flow, Topic
 from generator.model.graph import KnowledgeMap, MapEdge
 from generator.render.citations import reference_labels, render_citations, source_anchor
@@ -305,7 +305,7 @@ def render_topic_html(kmap: KnowledgeMap, topic: Topic, prose: ProseConverter, c
     h1 = page.heading(1, title, anchor)
     page.headings.insert(title_at, page.headings.pop())
     written = _join(breadcrumb, h1, *later)
-    return RenderedPage(content=sanitise(written), toc=_nested(page.headings), anchors=_anchors(written),
+    return RenderedPage(content=sanitised_content(written), toc=_nested(page.headings), anchors=_anchors(written),
                         links=_title_first(page.links.by_page, path, anchor))
 
 

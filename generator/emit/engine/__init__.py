@@ -28,8 +28,10 @@ from generator.emit.docs_tree import SCRIPTS
 from generator.emit.engine.choice import use_chosen_engine
 from generator.emit.engine.page_workers import engine_quiet, pages_read_alongside
 from generator.emit.engine.page_writers import AllWritten, Finish, pages_written_by
+from generator.emit.finishing import finished_page
 from generator.emit.offline import write_service_worker
 from generator.emit.portable_scripts import frame_scripts
+from generator.emit.search_terms import lean_index_file
 from generator.emit.site_address import checked_site_url
 from generator.errors import LayermapError
 from generator.memo import return_freed_memory
@@ -140,7 +142,8 @@ def trusted_scripts() -> TrustedScripts:
 
 
 class _PageFinisher:
-    """Finishes a built page: compacted and given its security policy (hashed from the final
+    """Finishes a built page: layermap's own step (``emit/finishing.py``: content sanitised, links
+    resolved, the depth script in the head), compacted and given its security policy (hashed from the final
     text); with a copy folder, also put into it ready for disk (``portable.page_for_disk``,
     ``copy_zip.spool_page``), with a policy that allows the search shim's frame script too. Each
     page is read once for both."""
@@ -153,7 +156,7 @@ class _PageFinisher:
     def __call__(self, name: str, site_url: str) -> None:
         page = self.site / name
         text = page.read_text(encoding="utf-8")
-        compact = collapse_whitespace(text)
+        compact = collapse_whitespace(finished_page(text, name))
         finished = with_security_meta(self.versioned(compact), self.trusted, name)
         if finished != text:
             page.write_text(finished, encoding="utf-8")
@@ -197,6 +200,7 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
 
         try:
             site_url, site_name, written = _build_into(config_file, staging, finish, zip_pages)
+            lean_index_file(staging)  # whether or not the engine ran layermap's hooks
             if not zipping.started:  # no page went through the page loop
                 zip_pages(written, site_url)
             if not site_url:

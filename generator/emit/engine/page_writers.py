@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from generator.emit.docs_tree import HEAD_SCRIPT_HOOK, PAGE_CACHE_HOOK
+from generator.emit.docs_tree import PAGE_CACHE_HOOK
 from generator.emit.engine.page_cache import Messages, say_again, search_index_of
 from generator.processes import fork_context
 
@@ -33,10 +33,9 @@ SHARES = 2
 MIN_PAGES = 24  # fewer pages: writing them takes less than starting a process
 RENDER_EVENTS = ("page_context", "post_page")
 # The handlers of those events that keep nothing a forked process could lose, by module: the
-# theme's search (its entries come back), layermap's head-script hook (it only edits the page it
-# is given) and its page cache (it reads the page's content back; MkDocs names a hook's module by
+# theme's search (its entries come back) and layermap's page cache (it reads the page's content back; MkDocs names a hook's module by
 # its path in the config).
-KNOWN_HANDLERS = frozenset({"material.plugins.search.plugin", HEAD_SCRIPT_HOOK, PAGE_CACHE_HOOK})
+KNOWN_HANDLERS = frozenset({"material.plugins.search.plugin", PAGE_CACHE_HOOK})
 
 Finish = Callable[[str, str], None]  # (the written page's path in the site, the site's URL)
 AllWritten = Callable[[list[str], str], None]  # (every page the loop wrote, the site's URL)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.emit.engine.live import LiveSite
+from generator.emit.finishing import finish_file
 
 
 def _server_class() -> type:
@@ -53,7 +54,8 @@ def served_site(config_file: Path, address: str) -> Iterator[tuple[LiveSite, Any
     host, port = address.rsplit(":", 1)
     folder = Path(tempfile.mkdtemp(prefix="layermap-serve-"))
     try:
-        live = LiveSite(config_file, folder / "site", f"http://{host}:{port}/")
+        site = folder / "site"
+        live = LiveSite(config_file, site, f"http://{host}:{port}/", finish=lambda page, _url: finish_file(site, page))
         live.build()
         yield live, make_server(live.site_dir, address)
     finally:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.content.sanitise import balanced_markdown, on_page_content, removed_html, sanitise
+from generator.content.raw_html import balanced_markdown, removed_html
+from generator.content.sanitise import on_page_content, region_key, sanitise
 
 KEPT = [
     '<div class="admonition note"><p class="admonition-title">Note</p><p>x</p></div>',
@@ -83,8 +84,15 @@ def test_a_link_to_another_host_must_name_its_scheme_and_host(href: str) -> None
     assert sanitise(f'<a href="{href}">x</a>') == "<a>x</a>"
 
 
-def test_the_engine_hook_sanitises_page_content() -> None:
-    assert on_page_content("<p>a<script>b</script></p>", page=None, config={}, files=[]) == "<p>ab</p>"
+def test_the_engine_hook_sanitises_page_content_and_marks_what_it_wrote() -> None:
+    key = "0" * 32
+    converted = f"<!--layermap-content:{key}-->\n\n<p>a<script>b</script></p>\n<!--/layermap-content:{key}-->"
+    clean = "<p>ab</p>"
+    digest = region_key(clean)
+    expected = f"<!--layermap-sanitised:{digest}-->{clean}<!--/layermap-sanitised:{digest}-->"
+    assert on_page_content(converted, page=None, config={}, files=[]) == expected
+    assert on_page_content("<p>a<script>b</script></p>", page=None, config={}, files=[]) == expected
+    assert on_page_content("", page=None, config={}, files=[]) == ""  # a page the page cache gives back
 
 
 def test_check_reports_each_removed_thing_at_its_offset() -> None:

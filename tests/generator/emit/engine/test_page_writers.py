@@ -108,7 +108,8 @@ def test_the_generated_configs_render_handlers_are_all_known(tmp_path: Path) -> 
     assert main(["--project", str(root), "build"]) == 0
     config = load_config(config_file=str(root / ".layermap" / "mkdocs.yml"))
     config = config.plugins.on_config(config)
-    assert config.plugins.events["page_context"] and config.plugins.events["post_page"]
+    assert config.plugins.events["page_context"]  # the theme's search and the page cache
+    assert not config.plugins.events["post_page"]  # the head script is layermap's finishing step now, not a hook
     assert page_writers.can_share(config)
 
 
