@@ -13,6 +13,11 @@ sits beside ``assets/layermap/``, so the scripts' other relative addresses (``..
 ``../../sw.js``) name what they did; the worker takes its Python from ``py/`` beside itself when
 its folder is a versioned one (generator/assets/calc-worker.js).
 
+A page the browser still holds from an earlier deployment names that deployment's folder, gone
+from the site once a newer one replaced it: each page also loads ``assets/stale-page.js``, a name
+every deployment keeps, which loads the page again (once) when its versioned stylesheet is gone
+(``generator/emit/stale-page.js``).
+
 The unversioned files stay where they were (``layermap serve`` and the downloadable copy, which is
 made from the pages before they are given the folder, use them), but no page of the built site
 links them, and the service worker does not precache them (:data:`NOT_PRECACHED`).
@@ -32,6 +37,11 @@ VERSIONED_PYTHON = "py"  # the Python's folder inside the versioned one
 DIGEST_LENGTH = 12  # hex digits: 48 bits, for the few versions a site ever has
 # Superseded in the built site by the versioned folder; map-index.json and the like stay (read as data).
 NOT_PRECACHED = (f"{FOLDER}/*.js", f"{FOLDER}/*.css", f"{PYTHON_FOLDER}/**")
+STALE_PAGE = "assets/stale-page.js"  # the same name in every deployment, outside every versioned folder
+STALE_PAGE_SOURCE = Path(__file__).with_name("stale-page.js")
+# A page's <link> to the versioned stylesheet, with the way up to the site's root.
+_VERSIONED_STYLESHEET = re.compile(r'<link\b[^>]*\bhref="((?:[^"]*/)?)assets/layermap-[0-9a-f]+/'
+                                   + re.escape(STYLESHEET) + r'"[^>]*>')
 # A page's <link href> or <script src> naming one of the files: relative (../../assets/layermap/…) or,
 # on the theme's 404 page, from the site's root (/REPO/assets/layermap/…).
 _LINKED = re.compile(r'(<(?:link|script)\b[^>]*?\b(?:href|src)=")((?:[^"]*/)?)assets/layermap/([\w.-]+\.(?:js|css))"')
@@ -73,6 +83,16 @@ def with_versioned_assets(html: str, folder: str, names: frozenset[str]) -> str:
     return _LINKED.sub(versioned, html)
 
 
+def with_stale_page_check(html: str) -> str:
+    """The page with ``assets/stale-page.js`` (deferred) right after its versioned stylesheet's ``<link>``."""
+    if STALE_PAGE in html:
+        return html
+
+    def checked(found: re.Match[str]) -> str:
+        return f'{found.group(0)}<script src="{found.group(1)}{STALE_PAGE}" defer></script>'
+    return _VERSIONED_STYLESHEET.sub(checked, html, count=1)
+
+
 class Versioner:
     """Gives each page of a built site the versioned folder's names (worked out at the first page,
     once the engine has copied the assets; each process that finishes pages works it out itself)."""
@@ -88,7 +108,7 @@ class Versioner:
                 return html
             self.folder = version_folder(self.site)
             self.names = frozenset(p.name for p in versioned_files(self.site))
-        return with_versioned_assets(html, self.folder, self.names)
+        return with_stale_page_check(with_versioned_assets(html, self.folder, self.names))
 
 
 def write_versioned_folder(site: Path) -> tuple[str, ...]:
@@ -99,4 +119,5 @@ def write_versioned_folder(site: Path) -> tuple[str, ...]:
     for name, path in _folder_contents(site).items():
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target / name)
+    shutil.copy2(STALE_PAGE_SOURCE, site / STALE_PAGE)
     return NOT_PRECACHED

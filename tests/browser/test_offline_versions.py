@@ -39,8 +39,11 @@ class _PagesLikeHandler(_SubPathHandler):
     install_held = threading.Event()  # set once a request is being held
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=600")
+        self.send_header("Cache-Control", self.cache_control())
         super().end_headers()
+
+    def cache_control(self) -> str:
+        return "max-age=600"
 
     def do_GET(self) -> None:  # noqa: N802 - the standard library's name
         hold = type(self).hold_install
@@ -53,6 +56,19 @@ class _PagesLikeHandler(_SubPathHandler):
 
 class _Site(SubPathSite):
     handler = _PagesLikeHandler
+
+
+class _KeptPagesHandler(_PagesLikeHandler):
+    """As GitHub Pages, but the browser must ask again before it reuses a file of a versioned folder:
+    so a page it still holds meets the folder as the site has it now, as after ten minutes (or on
+    Back, which shows a kept page however old) once the browser's copy of the folder's files is stale."""
+
+    def cache_control(self) -> str:
+        return "no-cache" if "/assets/layermap-" in self.path else super().cache_control()
+
+
+class _KeptPagesSite(SubPathSite):
+    handler = _KeptPagesHandler
 
 
 def deploy(site: _Site, name: str, monkeypatch: pytest.MonkeyPatch, python: Path | None = None) -> None:
@@ -91,16 +107,25 @@ def python_of(folder: Path, name: str) -> Path:
     return root
 
 
-@pytest.fixture
-def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[_Site]:
+def deployed_mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: type[SubPathSite] = _Site) -> Iterator[_Site]:
     shutil.copytree(MINI, tmp_path / "content")
-    served = _Site(tmp_path, tmp_path / "site", free_port())
+    served = kind(tmp_path, tmp_path / "site", free_port())
     deploy(served, "A", monkeypatch)
     served.start()
     yield served
     served.stop()
     _PagesLikeHandler.hold_install = None
     _PagesLikeHandler.install_held.clear()
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[_Site]:
+    yield from deployed_mini(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def kept_pages_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[_Site]:
+    yield from deployed_mini(tmp_path, monkeypatch, _KeptPagesSite)
 
 
 CALCULATOR = "roofline"
@@ -206,6 +231,33 @@ def test_a_page_of_a_new_deployment_runs_its_own_python_while_the_browser_holds_
         deploy(calculator_site, "B", monkeypatch, python_of(tmp_path, "B"))  # the same calculator, other Python
         assert calculator_result(page, second).endswith(" (B)")  # a page never seen: B's page, B's Python
         assert page.evaluate(SHOWN_VERSIONS) == ["B", "B"]
+    finally:
+        context.close()
+
+
+def test_a_page_kept_from_a_replaced_deployment_loads_again_as_the_new_one(
+        browser: Browser, kept_pages_site: _Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = kept_pages_site
+    context = browser.new_context(service_workers="block")  # no worker: only the browser's HTTP cache
+    try:
+        page = context.new_page()
+        loads: list[str] = []
+        page.on("load", lambda: loads.append(page.url))
+        page.goto(site.url + TOPIC)
+        assert page.evaluate(SHOWN_VERSIONS) == ["A", "A"]
+        deploy(site, "B", monkeypatch)  # A's versioned folder is gone from the site
+        loads.clear()
+        page.goto(site.url + TOPIC)  # the browser's copy of A's page, which names A's folder
+        page.wait_for_function(f"() => JSON.stringify(({SHOWN_VERSIONS})()) === '[\"B\",\"B\"]'", timeout=30_000)
+        assert len(loads) == 2  # A's page, then the page again: B's, with its stylesheet
+
+        [folder] = (site.site / "assets").glob("layermap-*")
+        shutil.rmtree(folder)  # a deployment that really lacks its folder: one reload, not a loop
+        loads.clear()
+        page.goto(site.url)
+        page.wait_for_timeout(3_000)
+        assert len(loads) == 2
+        assert page.evaluate(SHOWN_VERSIONS) == ["B", ""]  # unstyled, as the site is
     finally:
         context.close()
 

@@ -5,9 +5,9 @@
 //     when the worker installs (Workbox precaching, each file fetched with its digest: a file of
 //     another deployment fails the install, so one worker's copy is all of one build or nothing);
 //     pages are answered from that cache, so a reader who visited once can read and search
-//     offline. The pages link layermap's scripts and stylesheet in a folder named after their
-//     bytes (generator/emit/revisioned.py), so even without this worker a page never gets
-//     another deployment's.
+//     offline. The pages link layermap's scripts and stylesheet, and the calculator worker takes
+//     its Python, from a folder named after their bytes (generator/emit/revisioned.py), so even
+//     without this worker a page never gets another deployment's.
 //   - The calculator runtime (assets/pyodide/, about 13 MB) is left to the browser's HTTP cache
 //     while online (faster to start); a copy is kept once the reader has been on a calculator page
 //     (KEEP_RUNTIME, from the page), in a cache named after its revisions, and answers under

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import shutil
 from pathlib import Path
@@ -95,5 +96,28 @@ def test_each_page_gets_the_folder_worked_out_from_the_built_site(tmp_path: Path
     site = assets(tmp_path)
     versioner = revisioned.Versioner(site)
     page = versioner('<link rel="stylesheet" href="assets/layermap/site.css">')
-    assert page == f'<link rel="stylesheet" href="{revisioned.version_folder(site)}/site.css">'
+    assert page == (f'<link rel="stylesheet" href="{revisioned.version_folder(site)}/site.css">'
+                    '<script src="assets/stale-page.js" defer></script>')
     assert revisioned.Versioner(tmp_path / "no-assets")(PAGE) == PAGE
+
+
+def test_a_page_whose_versioned_stylesheet_is_gone_can_reload_itself() -> None:
+    folder = "assets/layermap-0123456789ab"
+    for up in ("", "../../", "/REPO/"):  # the home page, a topic page, the 404 page (from the root)
+        link = f'<link rel="stylesheet" href="{up}{folder}/site.css">'
+        page = revisioned.with_stale_page_check(f"<head>{link}</head>")
+        assert page == f'<head>{link}<script src="{up}assets/stale-page.js" defer></script></head>'
+        assert revisioned.with_stale_page_check(page) == page  # once
+    unversioned = '<head><link rel="stylesheet" href="assets/layermap/site.css"></head>'  # layermap serve
+    assert revisioned.with_stale_page_check(unversioned) == unversioned
+    other = f'<head><link rel="stylesheet" href="{folder}/calculator.css"></head>'
+    assert revisioned.with_stale_page_check(other) == other
+
+
+def test_the_stale_page_script_is_outside_every_versioned_folder(tmp_path: Path) -> None:
+    site = assets(tmp_path)
+    not_precached = revisioned.write_versioned_folder(site)
+    script = site / revisioned.STALE_PAGE
+    assert script.read_bytes() == revisioned.STALE_PAGE_SOURCE.read_bytes()
+    assert script.parent == site / "assets"  # a name that every deployment keeps, and the worker precaches
+    assert not any(fnmatch.fnmatch(revisioned.STALE_PAGE, pattern) for pattern in not_precached)
