@@ -84,8 +84,8 @@ def test_every_internal_link_resolves(mini_project: Path) -> None:
 
 def test_generated_tree_is_engine_readable_without_layermap(mini_project: Path) -> None:
     """The docs tree + config alone build with plain `mkdocs build` (no layermap plugin; the
-    hooks, the HTML sanitiser, the depth's head script and the page cache, are copies inside the
-    tree that import only nh3, MkDocs and the stdlib)."""
+    hooks, the HTML sanitiser and the page cache, are copies inside the tree that import only nh3,
+    MkDocs and the stdlib; the depth's head script is layermap's finishing step now)."""
     import subprocess
     import sys
 
@@ -96,10 +96,11 @@ def test_generated_tree_is_engine_readable_without_layermap(mini_project: Path) 
     config, _ = generate(Project(mini_project))
     text = config.read_text()
     assert "layermap" not in text.split("plugins:")[1].split("\n\n")[0]
-    assert text.split("hooks:")[1].split() == ["-", "hooks/layermap_sanitise.py", "-", "hooks/layermap_depth_first_paint.py",
+    assert text.split("hooks:")[1].split() == ["-", "hooks/layermap_sanitise.py",
                                                "-", "hooks/layermap_page_cache.py", "-", "hooks/layermap_search_sections.py",
                                                "-", "hooks/layermap_search_terms.py", "-", "hooks/layermap_not_found.py"]
-    for name in ("layermap_sanitise.py", "layermap_depth_first_paint.py", "layermap_page_cache.py", "layermap_page_keys.py",
+    assert not (config.parent / "hooks" / "layermap_depth_first_paint.py").exists()
+    for name in ("layermap_sanitise.py", "layermap_page_cache.py", "layermap_page_keys.py",
                  "layermap_page_store.py", "layermap_search_sections.py", "layermap_search_terms.py", "layermap_not_found.py"):
         hook = (config.parent / "hooks" / name).read_text()
         assert "generator" not in {line.split()[1].split(".")[0] for line in hook.splitlines() if line.startswith(("import ", "from "))}
@@ -110,7 +111,9 @@ def test_generated_tree_is_engine_readable_without_layermap(mini_project: Path) 
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert (out / "layer-1" / "power" / "index.html").is_file()
-    assert "data-lm-depth" in (out / "layer-1" / "power" / "index.html").read_text()  # the head script
+    plain = (out / "layer-1" / "power" / "index.html").read_text()
+    assert "<!--layermap-sanitised:" in plain  # the sanitiser hook ran and marked what it wrote
+    assert "data-lm-depth" not in plain  # the head script is layermap's own step, after the engine
 
 
 def test_new_scaffolds_a_valid_topic_and_never_overwrites(mini_project: Path, capsys: pytest.CaptureFixture[str]) -> None:
