@@ -12,9 +12,17 @@ Three memories, each reused only while what it depends on is the same:
   topic), only the pages of the topics that changed and the Sources page (it lists which topics
   cite each source) are rendered again; otherwise every page is.
 
+The page under edit first: after a save, `layermap serve` writes the pages of the topics that
+changed, with the navigation and everything else the new map gives, updates those pages in the
+served site and reloads the open page; then, in the background and a share of pages at a time,
+the pages that show the edit too (a new title is in the navigation of every page; a summary is
+on the pages that list the topic). A save meanwhile stops that work, and its own first step
+takes the rest over (``emit/watch.py``), so no edit waits for the pages of the one before.
+
 A cold build is the reference: ``tests/generator/test_incremental.py`` makes edits of each kind and
-compares the regenerated tree with a cold one, file by file. So does the served site
-(``tests/generator/emit/test_live.py``): an edit's pages, rebuilt alone, equal a full build's.
+compares the regenerated tree with a cold one, file by file, after the first step and the rest
+too. So does the served site (``tests/generator/emit/engine/test_live.py``): an edit's pages,
+rebuilt alone, equal a full build's.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +71,7 @@ class Regeneration:
     changed: set[str]
     warnings: list[Diagnostic]
     pages_rendered: int
+    pending: int = 0  # pages left stale, for :meth:`Regenerator.regenerate_rest`
 
 
 def face(topic: Topic) -> tuple:
@@ -78,13 +87,17 @@ class PageMemo:
     listing: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # each source and who cites it
     topics: dict[str, Topic] = field(default_factory=dict)
     texts: dict[str, bytes] = field(default_factory=dict)  # each page's Markdown, UTF-8
+    stale: set[str] = field(default_factory=set)  # pages whose text is older than the map (left for later)
     rendered: int = 0  # pages rendered by this memory, all told
 
-    def render(self, kmap: KnowledgeMap, settings: BuildSettings,
-               kept: PrerenderedPages | None = None) -> tuple[list[PageSource], int]:
-        """Every page's text, rendering again only what the changes since last time can touch;
-        also how many pages were rendered. With ``kept``, each topic page rendered is also
-        rendered as the engine would convert it, and kept there for the engine (over every core)."""
+    def render(self, kmap: KnowledgeMap, settings: BuildSettings, kept: PrerenderedPages | None = None,
+               first: bool = False, most: int | None = None) -> tuple[list[PageSource], int]:
+        """Every page's text, rendering again only what the changes since last time can touch
+        (and what an earlier call left :attr:`stale`); also how many pages were rendered. With
+        ``kept``, each topic page rendered is also rendered as the engine would convert it, and
+        kept there for the engine (over every core). While the map has the same pages as before,
+        some can be left stale for a later call: with ``first``, all but the pages of the topics
+        that changed (when one did); with ``most``, all but that many, in page order."""
         calculators = CalculatorBridge()
         listed = map_sources(kmap, calculators)
         labels = map_labels(listed)
@@ -92,17 +105,25 @@ class PageMemo:
         frame = (kmap.config, settings, kmap.sources, tuple(renderers), labels,
                  tuple(face(t) for t in kmap.topics.values()))
         listing = [(entry.source.id, tuple(t.id for t in entry.topics)) for entry in listed]
+        changed = {tid for tid, t in kmap.topics.items() if self.topics.get(tid) != t}
         if frame == self.frame:
-            changed = {tid for tid, t in kmap.topics.items() if self.topics.get(tid) != t}
             redo = {topic_page(kmap.topics[tid]) for tid in changed} | plan_dependents(kmap, changed)
             redo |= {SOURCES_PAGE} if listing != self.listing else set()
         else:
             redo = set(renderers)
-        texts = page_texts(kmap, renderers, redo, settings, calculators, labels, kept)
-        self.texts = {path: texts[path] if path in redo else self.texts[path] for path in renderers}
-        self.frame, self.listing, self.topics = frame, listing, dict(kmap.topics)
-        self.rendered += len(redo)
-        return [PageSource(path, text) for path, text in self.texts.items()], len(redo)
+        redo |= self.stale & set(renderers)
+        now = redo
+        if set(renderers) == set(self.texts):  # no page came or went: some can wait
+            edited = {topic_page(kmap.topics[tid]) for tid in changed} & redo
+            if first and edited:
+                now = edited
+            elif most is not None:
+                now = set([path for path in renderers if path in redo][:most])
+        texts = page_texts(kmap, renderers, now, settings, calculators, labels, kept)
+        self.texts = {path: texts[path] if path in now else self.texts[path] for path in renderers}
+        self.frame, self.listing, self.topics, self.stale = frame, listing, dict(kmap.topics), redo - now
+        self.rendered += len(now)
+        return [PageSource(path, text) for path, text in self.texts.items()], len(now)
 
 
 CACHE_FILE = "cache/generation.pickle"  # in the work folder, signed (generator/signed_cache.py)
@@ -118,6 +139,7 @@ class Regenerator:
         self.out_dir = out_dir or project.work_dir
         self.reading, self.claims, self.pages = ReadMemo(), ClaimsMemo(), PageMemo()
         self._kept: tuple[int, int, int] | None = None  # the memories' counts when last kept or taken up
+        self._kmap: KnowledgeMap | None = None  # the map last written, while pages of it are stale
 
     @property
     def cache_file(self) -> Path:
@@ -140,16 +162,30 @@ class Regenerator:
         signed_cache.save(self.cache_file, {"code": code_fingerprint(), "reading": self.reading,
                                             "claims": self.claims, "pages": self.pages})
 
-    def regenerate(self) -> Regeneration:
-        """Validate the content and write the tree; raises ContentError (nothing written) on bad content."""
+    def regenerate(self, first: bool = False) -> Regeneration:
+        """Validate the content and write the tree; raises ContentError (nothing written) on bad
+        content. With ``first``, only the pages of the topics that changed are written (while no
+        page came or went), with everything else the map gives (the navigation, its index): the
+        pages that show them follow with :meth:`regenerate_rest`."""
         content, kmap = load_map(self.project, self.reading, self.claims)
+        return self._write(kmap, content.warnings, first=first)
+
+    def regenerate_rest(self, most: int | None = None) -> Regeneration:
+        """The pages the last regeneration left stale (at most ``most`` of them), from the same map."""
+        if self._kmap is None or not self.pages.stale:
+            return Regeneration(self.out_dir / "mkdocs.yml", set(), [], 0)
+        return self._write(self._kmap, [], most=most)
+
+    def _write(self, kmap: KnowledgeMap, warnings: list[Diagnostic], first: bool = False,
+               most: int | None = None) -> Regeneration:
         signed_cache.machine_key()  # made before the page cache keys its entries with it (emit/engine/page_cache.py)
         kept = PrerenderedPages(self.out_dir, self.project.base_config)
-        pages, rendered = self.pages.render(kmap, self.settings, kept)
+        pages, rendered = self.pages.render(kmap, self.settings, kept, first, most)
         changed = set(kept.docs_written)  # topic pages written as they were rendered
         tree = docs_tree(self.project, kmap, self.settings, self.serving, pages)
         config = write_tree(tree, self.project.base_config, self.out_dir, changed)
-        return Regeneration(config, changed, content.warnings, rendered)
+        self._kmap = kmap if self.pages.stale else None
+        return Regeneration(config, changed, warnings, rendered, len(self.pages.stale))
 
 
 # Python's cycle collector, tuned for a run that reads a whole map into memory: each of its full
@@ -246,15 +282,19 @@ def _serve(project: Project, address: str, say: Callable[[str], None]) -> None:
         _serve_edits(project, regenerator, live, server, address, say)
 
 
+REST_PAGES = 200  # pages rendered at a time for the rest of an edit: a save can stop it between two shares
+
+
 def _serve_edits(project: Project, regenerator: Regenerator, live: LiveSite, server: Any, address: str,
                  say: Callable[[str], None]) -> None:
-    """Keep the served site in step with content/ (each edit's work under the folder's lock) until Ctrl+C."""
+    """Keep the served site in step with content/ (each edit's work under the folder's lock) until
+    Ctrl+C: the pages under edit first, then the rest (:func:`the_rest`)."""
     docs = project.work_dir / "docs"
 
     def regenerate() -> list[Diagnostic]:
         with work_folder_lock(project.work_dir, say):
-            done = regenerator.regenerate()
-            live.update(done.changed)
+            done = regenerator.regenerate(first=True)
+            live.update(done.changed, postpone=True)
         server.site_changed()
         return done.warnings
 
@@ -263,6 +303,25 @@ def _serve_edits(project: Project, regenerator: Regenerator, live: LiveSite, ser
         write_failure(live.site_dir, error)  # the served copy too, without the engine (which may be what failed)
         server.site_changed()
 
-    with ContentWatcher(project.content_dir, regenerate, say, show_failure):  # stopped when serving ends
+    def rest(stopping: Callable[[], bool]) -> None:
+        if the_rest(regenerator, live, stopping, lambda: work_folder_lock(project.work_dir, say)):
+            server.site_changed()
+
+    with ContentWatcher(project.content_dir, regenerate, say, show_failure, rest):  # stopped when serving ends
         say(f"serving http://{address}/ — edit content/*.yaml and the page reloads (Ctrl+C stops)")
         serve_forever(server)
+
+
+def the_rest(regenerator: Regenerator, live: LiveSite, stopping: Callable[[], bool],
+             locked: Callable[[], AbstractContextManager]) -> bool:
+    """After an edit's first step: the pages it left, rendered and written a share at a time (each
+    share ``locked``), then the served pages the new navigation left stale, until done or
+    ``stopping``; say whether any served page was written."""
+    written = live.pages_written
+    while not stopping():
+        with locked():
+            done = regenerator.regenerate_rest(REST_PAGES)
+            live.update(done.changed, postpone=done.pending > 0, stopping=stopping)
+        if not done.pending and live.current:
+            break
+    return live.pages_written > written

@@ -258,3 +258,51 @@ def test_a_project_config_that_cannot_be_read_ahead_is_reported_from_the_engine_
     with pytest.raises(LayermapError) as caught:
         build(project)
     assert "site engine (MkDocs) failed" in caught.value.message and "no-such-theme" in caught.value.message
+
+
+# --- `layermap serve`: the page under edit first, the rest after (issue 32 item 5) -------------------
+
+@pytest.mark.parametrize("edit", list(EDITS), ids=list(EDITS))
+def test_the_page_under_edit_first_then_the_rest_a_share_at_a_time_equals_a_cold_tree(
+        edit: str, project: Project, mini: MiniProject, tmp_path: Path) -> None:
+    regenerator = Regenerator(project, out_dir=tmp_path / "served")
+    regenerator.regenerate()
+    EDITS[edit](mini)
+    first = regenerator.regenerate(first=True)
+    shares = []
+    while not shares or shares[-1].pending:
+        shares.append(regenerator.regenerate_rest(most=2))
+        assert shares[-1].pages_rendered <= 2
+    assert regenerator.regenerate_rest().changed == set()
+    served = tree_files(tmp_path / "served")
+    cold = cold_tree(project, tmp_path / "cold")
+    assert served.keys() == cold.keys()
+    assert [name for name in served if served[name] != cold[name]] == []
+    assert first.changed | {name for share in shares for name in share.changed}
+
+
+@pytest.mark.parametrize(("edit", "page"), [("a title", "layer-2/chips.md"), ("a summary", "layer-2/boards.md")])
+def test_a_first_step_writes_the_page_under_edit_and_leaves_the_pages_that_list_it(
+        edit: str, page: str, project: Project, mini: MiniProject, tmp_path: Path) -> None:
+    regenerator = Regenerator(project, out_dir=tmp_path / "served")
+    everything = regenerator.regenerate().pages_rendered
+    EDITS[edit](mini)
+    first = regenerator.regenerate(first=True)
+    assert first.pages_rendered == 1 and page in first.changed
+    assert first.pending == everything - 1  # the topic's face changed: every other page may show it
+    rest = regenerator.regenerate_rest()
+    assert rest.pending == 0 and rest.pages_rendered == everything - 1
+    assert "layer-2/index.md" in rest.changed and "layer-2/index.md" not in first.changed  # the layer lists it
+    assert ("mkdocs.yml" in first.changed) == (edit == "a title")  # the navigation is written at once
+
+
+def test_a_first_step_with_no_topic_changed_or_a_page_gone_renders_everything(project: Project, mini: MiniProject,
+                                                                               tmp_path: Path) -> None:
+    regenerator = Regenerator(project, out_dir=tmp_path / "served")
+    everything = regenerator.regenerate().pages_rendered
+    EDITS["the map's settings"](mini)
+    assert regenerator.regenerate(first=True).pending == 0
+    EDITS["a removed topic"](mini)  # with a title edit in the same burst
+    EDITS["a title"](mini)
+    done = regenerator.regenerate(first=True)
+    assert done.pending == 0 and done.pages_rendered == everything - 1

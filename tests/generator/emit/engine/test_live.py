@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from mini_project import MiniProject
 
 from generator.emit.engine.live import SEARCH_PLUGIN, LiveSite
 from generator.errors import LayermapError
-from generator.incremental import Regenerator
+from generator.incremental import Regenerator, the_rest
 from generator.project import Project
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -99,13 +100,31 @@ def test_search_entries_of_an_edited_page_replace_its_old_ones(served: tuple[Min
     assert any("arithmetic very quick" in e["text"] for e in after)
 
 
-def test_a_title_edit_rebuilds_the_whole_site(served: tuple[MiniProject, Regenerator, LiveSite], tmp_path: Path) -> None:
+def test_a_title_edit_makes_the_navigation_again_and_equals_a_full_build(
+        served: tuple[MiniProject, Regenerator, LiveSite], tmp_path: Path) -> None:
+    """A new title changes the engine config's navigation alone: the navigation is made again
+    over the pages already read, and every page (and the theme's own: 404, sitemap) written with it."""
     mini, regenerator, live = served
     edit(mini, "layer-2/chips.yaml", "title: Chips", "title: Silicon chips")
     done = regenerator.regenerate()
-    assert live.update(done.changed) == "full"
+    assert "mkdocs.yml" in done.changed
+    assert live.update(done.changed) == "pages"
+    assert live.full_builds == 1 and live.current
+    updated = site_files(live.site_dir)
+    reference = full_build(done.config, tmp_path / "reference")
+    assert updated.keys() == reference.keys()
+    assert [name for name in updated if updated[name] != reference[name]] == []
+    assert b"Silicon chips" in updated["layer-1/power/index.html"]  # in the navigation of a page that does not list it
+
+
+def test_a_changed_setting_beside_the_navigation_builds_in_full(served: tuple[MiniProject, Regenerator, LiveSite],
+                                                                tmp_path: Path) -> None:
+    _, _, live = served
+    config = live.config_file
+    config.write_text(config.read_text(encoding="utf-8").replace("site_name: ", "site_name: Renamed ", 1), encoding="utf-8")
+    assert live.update({"mkdocs.yml"}) == "full"
     assert live.full_builds == 2
-    assert site_files(live.site_dir) == full_build(done.config, tmp_path / "reference")
+    assert site_files(live.site_dir) == full_build(config, tmp_path / "reference")
 
 
 def test_a_changed_asset_is_copied(served: tuple[MiniProject, Regenerator, LiveSite]) -> None:
@@ -138,7 +157,99 @@ def test_after_a_failed_full_build_the_next_update_builds_in_full_again(
     good = page.read_text(encoding="utf-8")
     page.write_text(good + "\n[gone](no-such-page.md)\n", encoding="utf-8")
     with pytest.raises(LayermapError, match="no-such-page"):
-        live.update({"mkdocs.yml"})  # a full build, which fails
+        live.build()  # a full build (as after a new page), which fails
     page.write_text(good, encoding="utf-8")
     assert live.update({"layer-2/chips.md"}) == "full"
     assert site_files(live.site_dir) == full_build(live.config_file, tmp_path / "reference")
+
+
+# --- the page under edit first, then the rest (issue 32 item 5) -----------------------------------
+
+FIRST_EDITS = {  # an edit, and the page under edit in the site
+    "a title": ("layer-2/chips.yaml", "title: Chips", "title: Silicon chips", "layer-2/chips/index.html"),
+    "a summary": ("layer-2/boards.yaml", "Where chips are mounted.", "Where chips sit.", "layer-2/boards/index.html"),
+    "an edge's label": ("layer-1/power.yaml", "verb: powers", "verb: feeds", "layer-1/power/index.html"),
+    "a depth's prose": ("layer-2/chips.yaml", "very fast.", "very fast, like a zebracorn.", "layer-2/chips/index.html"),
+}
+
+
+def writing_order(live: LiveSite) -> list[str]:
+    """The pages the live site writes from now on, in order (seen by its finishing step)."""
+    order: list[str] = []
+    live.finish = lambda page, _url: order.append(page)
+    return order
+
+
+def never() -> bool:
+    return False
+
+
+@pytest.mark.parametrize("kind", list(FIRST_EDITS), ids=list(FIRST_EDITS))
+def test_the_page_under_edit_is_written_first_and_the_pages_that_show_it_after(
+        kind: str, served: tuple[MiniProject, Regenerator, LiveSite], tmp_path: Path) -> None:
+    mini, regenerator, live = served
+    name, old, new, page = FIRST_EDITS[kind]
+    order = writing_order(live)
+    edit(mini, name, old, new)
+    first = regenerator.regenerate(first=True)
+    assert live.update(first.changed, postpone=True) == "pages"
+    assert order == [page]  # the open page can reload now
+    shown = site_files(live.site_dir)
+    the_rest(regenerator, live, never, nullcontext)
+    assert live.current and live.full_builds == 1 and regenerator.pages.stale == set()
+    final = site_files(live.site_dir)
+    reference = full_build(first.config, tmp_path / "reference")
+    assert final.keys() == reference.keys()
+    assert [name for name in final if final[name] != reference[name]] == []
+    assert shown[page] == reference[page]  # the page under edit was as it ends at once
+    waited = {name for name in reference if name.endswith(".html") and shown.get(name) != reference[name]}
+    if kind != "a depth's prose":  # the others show the edit too: written after, by the rest
+        assert waited and waited <= set(order[1:])
+
+
+def test_an_update_stopped_midway_leaves_the_rest_stale_for_the_next(
+        served: tuple[MiniProject, Regenerator, LiveSite], tmp_path: Path) -> None:
+    mini, regenerator, live = served
+    edit(mini, "layer-2/chips.yaml", "title: Chips", "title: Silicon chips")
+    first = regenerator.regenerate(first=True)
+    live.update(first.changed, postpone=True)
+    assert not live.current and len(live.stale.pages) > 1
+    live.update(regenerator.regenerate_rest().changed, postpone=True)  # the pages that list chips
+    assert live.stale.pages and not live.current
+    before = live.pages_written
+    live.update(set(), stopping=lambda: live.pages_written > before)
+    assert live.pages_written == before + 1 and not live.current
+    assert live.update(set()) == "pages" and live.current
+    assert site_files(live.site_dir) == full_build(first.config, tmp_path / "reference")
+
+
+def test_a_second_edit_while_the_rest_is_written_is_neither_lost_nor_mixed(
+        served: tuple[MiniProject, Regenerator, LiveSite], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A save while the rest of the last one is written stops it (here after one page of the
+    generator's, then after one of the site's); the save's own first step shows its page, and its
+    rest takes over what the last one left: the site ends as a full build of both edits."""
+    from generator import incremental
+
+    mini, regenerator, live = served
+    monkeypatch.setattr(incremental, "REST_PAGES", 1)
+    edit(mini, "layer-2/chips.yaml", "title: Chips", "title: Silicon chips")
+    first = regenerator.regenerate(first=True)
+    live.update(first.changed, postpone=True)
+    pending = len(regenerator.pages.stale)
+    the_rest(regenerator, live, lambda: len(regenerator.pages.stale) < pending, nullcontext)  # stopped after one share
+    assert 0 < len(regenerator.pages.stale) < pending and not live.current
+    order = writing_order(live)
+    edit(mini, "layer-2/boards.yaml", "Boards hold chips.", "Boards hold many chips.")
+    second = regenerator.regenerate(first=True)
+    assert second.changed & {"layer-2/boards.md"} and "layer-2/index.md" not in second.changed
+    live.update(second.changed, postpone=True)
+    assert order == ["layer-2/boards/index.html"]
+    written = live.pages_written
+    the_rest(regenerator, live, lambda: live.pages_written > written, nullcontext)  # stopped after one page
+    assert not live.current
+    the_rest(regenerator, live, never, nullcontext)
+    assert live.current and regenerator.pages.stale == set()
+    final = site_files(live.site_dir)
+    assert final == full_build(second.config, tmp_path / "reference")
+    assert b"Boards hold many chips." in final["layer-2/boards/index.html"]
+    assert b"Silicon chips" in final["layer-2/boards/index.html"]  # the first edit's title, in its navigation
