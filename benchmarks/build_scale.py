@@ -12,7 +12,8 @@ measures, every command in a fresh subprocess run from a snapshot of the code:
 * **warm**: the same build again with the content unchanged and the cache kept;
 * **serve**: ``layermap serve`` from nothing until a topic page answers with its full content;
 * **edit**: while serving, a saved change to a topic's prose until its page shows it (five
-  topics), then a title change (``scale_serve.py``);
+  topics), then changes to titles and to summaries (three of each), each also until serve says
+  every page that shows it is written (``scale_serve.py``);
 * **search**: a first view of a topic page in headless Chromium, bytes of search index fetched
   before and after search is opened, and the index's gzip size (``scale_search.py``);
 * **real**: serve start and edits on a copy of the repository's own ``content/``.
@@ -162,8 +163,9 @@ def measure_pages(bench: Bench, m: rep.Measured, project: Path, topics: list[Top
 
 def measure_serving(bench: Bench, project: Path, topics: list[TopicFile], starts: int, edits: int,
                     m: rep.Measured | rep.MapMeasured) -> None:
-    """``starts`` serve sessions from nothing; the first also makes ``edits`` prose edits and one title edit."""
-    chosen = random.Random(bench.args.seed).sample(topics, k=min(len(topics), edits + 1))
+    """``starts`` serve sessions from nothing; the first also makes ``edits`` prose edits, then the title and summary edits."""
+    kinds = ["title"] * bench.args.title_edits + ["summary"] * bench.args.summary_edits if edits else []
+    chosen = random.Random(bench.args.seed).sample(topics, k=min(len(topics), edits + len(kinds)))
     saved = {t.path: t.path.read_text(encoding="utf-8") for t in chosen}
     for session in range(starts):
         clean(project)
@@ -172,22 +174,23 @@ def measure_serving(bench: Bench, project: Path, topics: list[TopicFile], starts
             m.serve_start.append(serving.wait_ready(chosen[0], bench.args.serve_timeout))
             say(f"serve start {session + 1}/{starts}: {m.serve_start[-1]}")
             if session == 0 and edits and not isinstance(m.serve_start[-1], Failure):
-                edit_topics(bench, serving, chosen, edits, m)
+                edit_topics(bench, serving, chosen, edits, kinds, m)
         finally:
             serving.close()
             for path, text in saved.items():
                 path.write_text(text, encoding="utf-8")
 
 
-def edit_topics(bench: Bench, serving: Serving, chosen: list[TopicFile], edits: int,
+def edit_topics(bench: Bench, serving: Serving, chosen: list[TopicFile], edits: int, kinds: list[str],
                 m: rep.Measured | rep.MapMeasured) -> None:
     for turn, topic in enumerate(chosen[:edits]):
         where = ".".join(prose_keys(topic.path.read_text(encoding="utf-8"), turn))
         m.edits.append(serving.edit(topic, where, marker_word(bench.rng), bench.args.edit_timeout))
         say(f"edit {turn + 1}/{edits} ({topic.topic_id} {where}): {m.edits[-1].seconds}")
-    if len(chosen) > edits:
-        m.title_edit = serving.edit(chosen[edits], "title", marker_word(bench.rng), bench.args.edit_timeout)
-        say(f"title edit ({chosen[edits].topic_id}): {m.title_edit.seconds}")
+    for kind, topic in zip(kinds, chosen[edits:]):
+        done = serving.edit(topic, kind, marker_word(bench.rng), bench.args.edit_timeout)
+        (m.title_edits if kind == "title" else m.summary_edits).append(done)
+        say(f"{kind} edit ({topic.topic_id}): {done.seconds} (every page written: {done.everything})")
 
 
 def measure_size(bench: Bench, size: int, parts: set[str]) -> rep.Measured:
@@ -264,7 +267,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--sizes", default="1000", help="comma-separated topic counts (default 1000; add 2000 for growth)")
     p.add_argument("--repeat", type=int, default=3, help="runs of each build and serve start (default 3)")
     p.add_argument("--only", default=",".join(PARTS), help=f"parts to run, comma-separated from {','.join(PARTS)}")
-    p.add_argument("--edits", type=int, default=5, help="prose edits while serving (default 5), then one title edit")
+    p.add_argument("--edits", type=int, default=5, help="prose edits while serving (default 5), then the title and summary edits")
+    p.add_argument("--title-edits", type=int, default=3, help="title edits after the prose edits (default 3)")
+    p.add_argument("--summary-edits", type=int, default=3, help="summary edits after the title edits (default 3)")
     p.add_argument("--code", type=Path, default=REPO, help="the checkout whose code is measured (default this one)")
     p.add_argument("--seed", type=int, default=7, help="seed of the synthetic content (default 7)")
     p.add_argument("--build-timeout", type=float, default=1200, help="seconds before a build counts as failed")

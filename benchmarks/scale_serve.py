@@ -3,8 +3,11 @@
 Start: from launching ``python -m generator.cli --project P serve --address 127.0.0.1:PORT`` until a
 topic page answers HTTP 200 with its full content (its title and a phrase from the end of its last
 depth). Edit: while serving, one topic file is rewritten with a unique marker word (in a depth's
-prose, or in the title) and the topic's page is fetched every ``POLL_SECONDS`` until the marker is
-in it; the time from the save to that answer is the edit's latency.
+prose, or at the end of the title or the summary) and the topic's page is fetched every
+``POLL_SECONDS`` until the marker is in it; the time from the save to that answer is the edit's
+latency. After a title or summary edit, serve goes on writing the pages that show it (every page's
+navigation, the lists): the time from the save until its log says so is the edit's ``everything``,
+and the next edit waits for it.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from scale_procs import Failure, start, stop, tail
 
 POLL_SECONDS = 0.05
 SETTLE_SECONDS = 2.0  # after an edit shows, let the rebuild behind it finish before the next save
+REST_DONE = "more pages brought up to date"  # serve's line once the pages that show an edit are written
 PLAIN_WORD = re.compile(r"(?<=\s)[a-z]{5,}(?=[\s.,;])")
 
 
@@ -39,8 +43,9 @@ class TopicFile:
 @dataclass(frozen=True)
 class Edit:
     topic_id: str
-    where: str      # "depths.D2.body" or "title"
+    where: str      # "depths.D2.body", "title" or "summary"
     seconds: float | None  # None: the marker never showed before the timeout
+    everything: float | None = None  # save → serve says every page is written (title and summary edits)
 
 
 def free_port() -> int:
@@ -74,9 +79,10 @@ def edit_prose(text: str, keys: list[str], marker: str) -> str:
     return text[:at] + marker + text[at + len(word.group()):]
 
 
-def edit_title(text: str, marker: str) -> str:
-    """``text`` with `` marker`` appended to the topic's title (plain or quoted on one line)."""
-    node = _scalar_node(text, ["title"])
+def edit_title(text: str, marker: str, key: str = "title") -> str:
+    """``text`` with `` marker`` appended to the topic's title (or another one-line field: the
+    summary), plain or quoted on one line."""
+    node = _scalar_node(text, [key])
     end = node.end_mark.index - (1 if node.style in ("'", '"') else 0)
     return text[:end] + " " + marker + text[end:]
 
@@ -141,11 +147,27 @@ class Serving:
 
     def edit(self, topic: TopicFile, where: str, marker: str, timeout: float) -> Edit:
         text = topic.path.read_text(encoding="utf-8")
-        changed = edit_title(text, marker) if where == "title" else edit_prose(text, where.split("."), marker)
+        changed = edit_title(text, marker, where) if where in ("title", "summary") else edit_prose(text, where.split("."), marker)
+        rests = self.rests_done()
+        saved = time.perf_counter()
         topic.path.write_text(changed, encoding="utf-8")  # as an editor saves: the file rewritten in place
         seconds = wait_for(self.base + topic.url_path, [marker], timeout, self.process)
+        everything = None
+        if where in ("title", "summary") and seconds is not None:
+            while time.perf_counter() - saved < timeout and self.process.poll() is None:
+                if self.rests_done() > rests:
+                    everything = time.perf_counter() - saved
+                    break
+                time.sleep(POLL_SECONDS)
         time.sleep(SETTLE_SECONDS)
-        return Edit(topic.topic_id, where, seconds)
+        return Edit(topic.topic_id, where, seconds, everything)
+
+    def rests_done(self) -> int:
+        """How many times serve has said it wrote the pages that show an edit."""
+        try:
+            return self.log.read_text(encoding="utf-8", errors="replace").count(REST_DONE)
+        except OSError:
+            return 0
 
     def close(self) -> None:
         stop(self.process)

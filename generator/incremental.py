@@ -304,8 +304,10 @@ def _serve_edits(project: Project, regenerator: Regenerator, live: LiveSite, ser
         server.site_changed()
 
     def rest(stopping: Callable[[], bool]) -> None:
-        if the_rest(regenerator, live, stopping, lambda: work_folder_lock(project.work_dir, say)):
+        written = the_rest(regenerator, live, stopping, lambda: work_folder_lock(project.work_dir, say))
+        if written:
             server.site_changed()
+            say(f"layermap: {written} more pages brought up to date")
 
     with ContentWatcher(project.content_dir, regenerate, say, show_failure, rest):  # stopped when serving ends
         say(f"serving http://{address}/ — edit content/*.yaml and the page reloads (Ctrl+C stops)")
@@ -313,10 +315,10 @@ def _serve_edits(project: Project, regenerator: Regenerator, live: LiveSite, ser
 
 
 def the_rest(regenerator: Regenerator, live: LiveSite, stopping: Callable[[], bool],
-             locked: Callable[[], AbstractContextManager]) -> bool:
+             locked: Callable[[], AbstractContextManager]) -> int:
     """After an edit's first step: the pages it left, rendered and written a share at a time (each
     share ``locked``), then the served pages the new navigation left stale, until done or
-    ``stopping``; say whether any served page was written."""
+    ``stopping``; say how many served pages were written."""
     written = live.pages_written
     while not stopping():
         with locked():
@@ -324,4 +326,4 @@ def the_rest(regenerator: Regenerator, live: LiveSite, stopping: Callable[[], bo
             live.update(done.changed, postpone=done.pending > 0, stopping=stopping)
         if not done.pending and live.current:
             break
-    return live.pages_written > written
+    return live.pages_written - written

@@ -52,12 +52,16 @@ def test_serve_and_edit_rows() -> None:
     m = rep.Measured(1000, cold=timings(75), serve_start=[60.0, 80.0, Failure("serve start", "serve ended")],
                      edits=[Edit("a", "depths.D1.body", 1.5), Edit("b", "depths.D2.body", 2.5), Edit("c", "x", None),
                             Edit("d", "x", 1.0), Edit("e", "x", 1.9)],
-                     title_edit=Edit("f", "title", None))
+                     title_edits=[Edit("f", "title", None), Edit("g", "title", 0.8, 12.0), Edit("h", "title", 1.2, 14.0)],
+                     summary_edits=[Edit("i", "summary", 2.6, 9.0)])
     rows = rep.serve_rows(m)
     assert row(rows, "`layermap serve` start")[3:] == ("0.93×", "≤ 1× cold build", "PASS")  # median 70 s / 75 s
     assert row(rows, "save → changed page, body edits (s; 4 of 5 edits showed; 1 never did")[1] == "1.00 / 1.70 / 2.50"
     assert row(rows, "save → changed page, body")[5] == "PASS"
-    assert row(rows, "save → changed page, a title")[1] == "never showed"
+    assert row(rows, "save → changed page, title edits (s; 2 of 3 edits showed; 1 never did")[1:] == (
+        "0.80 / 1.00 / 1.20", "—", "—", "median ≤ 2 s", "PASS")
+    assert row(rows, "save → every page written, title edits")[1] == "12.0 / 13.0 / 14.0"
+    assert row(rows, "save → changed page, summary edits")[5] == "FAIL"
     slow = rep.Measured(1000, cold=timings(60), serve_start=[63.0], edits=[Edit("a", "x", 70.0)])
     assert [row(rep.serve_rows(slow), start)[5] for start in ("`layermap", "save → changed page, body")] == ["FAIL", "FAIL"]
 
@@ -106,4 +110,4 @@ def test_a_report_of_some_parts_has_only_their_rows() -> None:
     labels = [r[0] for r in rep.target_rows([m], None, {"cold"})]
     assert labels == ["cold build, 1,000 topics (s)", "build peak memory, process tree (MiB)"]
     everything = [r[0] for r in rep.target_rows([m], None, set(PARTS))]
-    assert len(everything) == 7 and everything[1].startswith("warm build")
+    assert len(everything) == 8 and everything[1].startswith("warm build")
