@@ -21,6 +21,7 @@ from pathlib import Path
 
 from generator.content.sanitise import CONTENT_MARK, SANITISED_MARK, region_key, sanitise
 from generator.emit.depth_first_paint import with_head_script
+from generator.emit.site_links import resolved_links
 from generator.errors import LayermapError
 
 # Pages the theme writes from its own templates, with no content of the map's.
@@ -55,7 +56,7 @@ def sanitised_regions(html: str, page: str) -> str:
 
 def finished_page(html: str, page: str) -> str:
     """An engine's page as layermap publishes it (before compaction and its security policy)."""
-    return with_head_script(sanitised_regions(html, page))
+    return with_head_script(resolved_links(sanitised_regions(html, page), page))
 
 
 def finish_file(site: Path, page: str) -> None:

@@ -8,7 +8,7 @@ from generator.content.schema import Source, Topic
 from generator.model.graph import KnowledgeMap
 from generator.render.citations import reference_labels, short_reference, source_anchor
 from generator.render.escape import md_text
-from generator.render.paths import HOME, SOURCES_PAGE, link, relative_url, topic_page
+from generator.render.paths import HOME, SOURCES_PAGE, link, site_link, topic_page
 from generator.render.ports import Calculators
 from generator.render.text import attr, block, front_matter, inline
 from generator.render.topic import format_source, page_sources
@@ -35,7 +35,7 @@ def map_sources(kmap: KnowledgeMap, calculators: Calculators | None = None) -> l
 
 def _entry(entry: MapSource, labels: dict[str, str]) -> str:
     listed_by = ", ".join(
-        f'<a href="{attr(relative_url(SOURCES_PAGE, topic_page(t)))}#sources">{inline(t.title)}</a>' for t in entry.topics
+        f'<a href="{attr(site_link(topic_page(t)))}#sources">{inline(t.title)}</a>' for t in entry.topics
     )
     source = entry.source
     return (f'<li id="{source_anchor(source.id)}">{format_source(source, labels.get(source.id, ""))} '

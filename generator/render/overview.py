@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.content.schema import Layer
 from generator.model.graph import KnowledgeMap
 from generator.render.escape import markdown_block, md_text
-from generator.render.paths import HOME, OFFLINE_COPY, SOURCES_PAGE, layer_label, layer_page, link, relative_url, topic_page
+from generator.render.paths import HOME, OFFLINE_COPY, SOURCES_PAGE, layer_label, layer_page, link, site_link, topic_page
 from generator.render.plan import plan_picker
 from generator.render.text import block, front_matter, inline
 
@@ -19,7 +19,7 @@ def _topic_list(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
 
 def download_note() -> str:
     """The home page's link to the downloadable copy (raw HTML: the zip is not a page the engine knows)."""
-    return (f'<p class="lm-download"><strong>Read it without a connection:</strong> <a href="{relative_url(HOME, OFFLINE_COPY)}">'
+    return (f'<p class="lm-download"><strong>Read it without a connection:</strong> <a href="{site_link(OFFLINE_COPY)}">'
             "download the whole map</a> as one ZIP file, unzip it and open <code>index.html</code> "
             "(pages, map and search work from disk; calculators show their numbers as built).</p>")
 
@@ -37,7 +37,7 @@ def render_home(kmap: KnowledgeMap, map_html: str = "") -> str:
         f"# {md_text(kmap.config.title)}",
         markdown_block(kmap.config.introduction),
         download_note(),
-        plan_picker(kmap, HOME) if kmap.prerequisites else "",
+        plan_picker(kmap) if kmap.prerequisites else "",
         map_html,
         "## Depth levels { #depths }",
         depths,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from generator.content.sanitise import SITE_LINK_SCHEME
 from generator.content.schema import Layer, Topic
 
 HOME = "index.md"
@@ -45,7 +46,7 @@ def layer_label(layer: Layer) -> str:
     return f"Layer {layer.number} · {layer.name}"
 
 
-# --- URLs of the built site (for raw HTML, which the engine does not rewrite) ---------------
+# --- links in raw HTML (which an engine may rewrite if relative) ------------------------------
 
 
 def built_url(page: str) -> str:
@@ -59,14 +60,12 @@ def built_url(page: str) -> str:
     return stem + "/"
 
 
-def relative_url(from_page: str, to: str) -> str:
-    """Link from the built URL of ``from_page`` to ``to`` (a page or a file of the docs tree)."""
-    base = built_url(from_page) or "."
-    target = built_url(to)
-    rel = relative_path(target or ".", base)
-    if to.endswith(".md"):
-        return "./" if rel == "." else rel + "/"
-    return rel
+def site_link(to: str) -> str:
+    """A link from raw HTML layermap renders to ``to`` (a page or a file of the docs tree):
+    ``layermap:`` and its built address from the site root (``layermap:layer-3/x/``), a form every
+    engine leaves alone, made relative to each built page after the engine (``emit/site_links.py``).
+    A query or fragment goes after it as in any link."""
+    return f"{SITE_LINK_SCHEME}:{built_url(to)}"
 
 
 _PAGE_LINK = re.compile(r"(?<=\]\()([^()\s#:]+\.md)(?=[#)\s])")

@@ -21,7 +21,7 @@ from generator.model.plans import LearningPlan, PlanStep
 from generator.render.citations import render_citations, source_anchor
 from generator.render.depth import depth_anchor, render_depth_for_reading
 from generator.render.escape import md_text
-from generator.render.paths import HOME, layer_label, link, rebased_links, relative_url, topic_page
+from generator.render.paths import HOME, layer_label, link, rebased_links, site_link, topic_page
 from generator.render.ports import Calculators
 from generator.render.previews import previews_html
 from generator.render.read_first import PLANS, minutes_text, plan_id, plan_page, plan_target
@@ -61,12 +61,12 @@ def _level_names(kmap: KnowledgeMap) -> dict[str, DepthLevel]:
 # --- a plan's page ----------------------------------------------------------------------------------
 
 
-def _step_item(kmap: KnowledgeMap, plan: LearningPlan, step: PlanStep, page: str) -> str:
+def _step_item(kmap: KnowledgeMap, plan: LearningPlan, step: PlanStep) -> str:
     level = _level_names(kmap)[step.depth]
     needers = [s.topic for s in plan.steps if any(p.needed == step.topic.id for p in kmap.prerequisites.get(s.topic.id, ()))]
     why = f' <span class="lm-plan-why">needed by {", ".join(inline(t.title) for t in needers)}</span>' if needers else ""
     goal = ' <span class="lm-plan-why">the goal</span>' if step.topic.id == plan.goal.id else ""
-    href = f"{relative_url(page, topic_page(step.topic))}#{depth_anchor(step.depth)}"
+    href = f"{site_link(topic_page(step.topic))}#{depth_anchor(step.depth)}"
     return (f'<li class="lm-plan-step" data-topic="{attr(step.topic.id)}" data-depth="{step.depth}">'
             f'<a href="{attr(href)}">{inline(step.topic.title)}</a> at {step.depth} · {inline(level.name)}, '
             f"{minutes_text(step.minutes)} ({inline(layer_label(kmap.layer_of(step.topic)))}).{why}{goal}</li>")
@@ -126,7 +126,7 @@ def render_plan(kmap: KnowledgeMap, topic: Topic, key: str, calculators: Calcula
     sources = plan_sources(kmap, plan, calculators)
     numbers = {s.id: str(n) for n, s in enumerate(sources, start=1)}
     title = f"Learning plan: {topic.title} at {plan.depth}"
-    steps = "\n".join(_step_item(kmap, plan, step, page) for step in plan.steps)
+    steps = "\n".join(_step_item(kmap, plan, step) for step in plan.steps)
     texts = [_step_text(kmap, n, step, page, numbers, calculators) for n, step in enumerate(plan.steps, start=1)]
     return block(
         front_matter(title=title, description=f"What to read, in order, to understand {topic.title} at {plan.depth}.",
@@ -142,20 +142,20 @@ def render_plan(kmap: KnowledgeMap, topic: Topic, key: str, calculators: Calcula
         "## The whole path { #path }",
         *texts,
         _numbered_sources(sources),
-        previews_html(page, (step.topic for step in plan.steps)),
+        previews_html((step.topic for step in plan.steps)),
     ) + "\n"
 
 
 # --- the plans' index and the home page's picker ------------------------------------------------
 
 
-def plan_picker(kmap: KnowledgeMap, page: str) -> str:
+def plan_picker(kmap: KnowledgeMap) -> str:
     """"I want to understand … at …": a form that ``plans.js`` makes go; without scripts, the plans' index."""
     options = "".join(f'<option value="{attr(t.id)}">{inline(t.title)}</option>'
                       for layer in kmap.layers for t in kmap.topics_by_layer[layer.number])
     depths = "".join(f'<option value="{d.key}">{d.key} · {inline(d.name)}</option>' for d in kmap.config.depths)
-    targets = {t.id: {key: plan_target(kmap, t, key, page) for key, _ in t.depths.present()} for t in kmap.topics.values()}
-    return (f'<form class="lm-plan-picker" action="{attr(relative_url(page, PLANS))}" data-targets="{attr(json.dumps(targets, separators=(",", ":")))}">'
+    targets = {t.id: {key: plan_target(kmap, t, key) for key, _ in t.depths.present()} for t in kmap.topics.values()}
+    return (f'<form class="lm-plan-picker" action="{attr(site_link(PLANS))}" data-targets="{attr(json.dumps(targets, separators=(",", ":")))}">'
             '<label for="lm-plan-topic">I want to understand</label> <select id="lm-plan-topic" name="topic">'
             f'{options}</select> <label for="lm-plan-depth">at</label> <select id="lm-plan-depth" name="depth">{depths}</select> '
             '<button type="submit" class="md-button md-button--primary">Show my plan</button></form>')
@@ -189,7 +189,7 @@ def render_plans_index(kmap: KnowledgeMap) -> str:
         "Pick a topic and a depth: the plan lists what to read first, in an order where each topic comes after "
         "everything it needs, each at the depth it is needed, with reading times. Marks of what you have read "
         "stay in this browser only.",
-        plan_picker(kmap, PLANS),
+        plan_picker(kmap),
         PROGRESS_TOOLS,
         "## Every plan { #every-plan }",
         "\n".join(rows),

@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from generator.content.schema import Topic
-from generator.render.paths import relative_url, topic_page
+from generator.render.paths import site_link, topic_page
 from generator.render.text import attr, inline
 
 
-def previews_html(page: str, topics: Iterable[Topic]) -> str:
-    """The preview of each topic in ``topics`` (once each, in the order given), for links from ``page``."""
+def previews_html(topics: Iterable[Topic]) -> str:
+    """The preview of each topic in ``topics`` (once each, in the order given)."""
     seen: dict[str, Topic] = {}
     for topic in topics:
         seen.setdefault(topic.id, topic)
     if not seen:
         return ""
-    items = "".join(f'<p data-preview-for="{attr(relative_url(page, topic_page(t)))}"><strong>{inline(t.title)}</strong> '
+    items = "".join(f'<p data-preview-for="{attr(site_link(topic_page(t)))}"><strong>{inline(t.title)}</strong> '
                     f"{inline(t.summary)}</p>" for t in seen.values())
     return f'<div class="lm-previews" data-search-exclude hidden>{items}</div>'

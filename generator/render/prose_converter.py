@@ -20,7 +20,7 @@ import markdown
 from markdown.treeprocessors import Treeprocessor
 
 from generator.render.escape import one_line
-from generator.render.paths import relative_url
+from generator.render.paths import site_link
 from generator.render.text import inline
 
 # The engine's own extensions of a page that this module writes itself rather than converts.
@@ -62,8 +62,9 @@ class Links:
 
 class _PageLinks(Treeprocessor):
     """The engine's link step (``mkdocs.structure.pages._RelativePathTreeprocessor``) for the links
-    a Markdown field may hold: a ``.md`` link to a page of the map becomes its built URL; anything
-    else relative, or absolute, is left to the engine (it would warn, or guess)."""
+    a Markdown field may hold: a ``.md`` link to a page of the map becomes its site link
+    (``paths.site_link``, made relative to the page after the engine, where it becomes the engine's
+    built URL); anything else relative, or absolute, is left to the engine (it would warn, or guess)."""
 
     def __init__(self, md: markdown.Markdown, pages: frozenset[str]) -> None:
         super().__init__(md)
@@ -92,7 +93,7 @@ class _PageLinks(Treeprocessor):
             raise LeftToEngine(f"a link {url!r} this renderer cannot resolve")
         if anchor:
             self.links.add(target, anchor, url)
-        return urlunsplit(("", "", relative_url(self.page, target), query, anchor))
+        return urlunsplit(("", "", site_link(target), query, anchor))
 
 
 class ProseConverter:

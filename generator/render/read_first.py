@@ -8,7 +8,7 @@ from __future__ import annotations
 from generator.content.schema import Topic
 from generator.model.graph import KnowledgeMap
 from generator.render.depth import depth_anchor
-from generator.render.paths import relative_url, topic_page
+from generator.render.paths import site_link, topic_page
 from generator.render.text import attr, inline
 
 PLANS = "plans/index.md"
@@ -27,11 +27,11 @@ def minutes_text(minutes: int) -> str:
     return f"about {minutes} min"
 
 
-def plan_target(kmap: KnowledgeMap, topic: Topic, key: str, from_page: str) -> str:
+def plan_target(kmap: KnowledgeMap, topic: Topic, key: str) -> str:
     """Where "understand ``topic`` at ``key``" leads: its plan page, or the topic at that depth when it needs nothing."""
     if kmap.prerequisites.get(topic.id):
-        return relative_url(from_page, plan_page(topic, key))
-    return f"{relative_url(from_page, topic_page(topic))}#{depth_anchor(key)}"
+        return site_link(plan_page(topic, key))
+    return f"{site_link(topic_page(topic))}#{depth_anchor(key)}"
 
 
 def read_first_html(kmap: KnowledgeMap, topic: Topic, key: str) -> str:
@@ -40,13 +40,12 @@ def read_first_html(kmap: KnowledgeMap, topic: Topic, key: str) -> str:
     plan = kmap.learning_plan(topic, key)
     if not plan.first:
         return ""
-    page = topic_page(topic)
     direct = {link.needed for link in kmap.prerequisites.get(topic.id, ())}
-    steps = ", ".join(f'<a href="{attr(relative_url(page, topic_page(s.topic)))}#{depth_anchor(s.depth)}">'
+    steps = ", ".join(f'<a href="{attr(site_link(topic_page(s.topic)))}#{depth_anchor(s.depth)}">'
                       f"{inline(s.topic.title)}</a> ({s.depth})" for s in plan.first if s.topic.id in direct)
     more = len(plan.first) - len(direct)
     whole = f"; they need {more} more · " if more else " · "
-    whole += (f'<a href="{attr(relative_url(page, plan_page(topic, plan.depth)))}">the whole plan, '
+    whole += (f'<a href="{attr(site_link(plan_page(topic, plan.depth)))}">the whole plan, '
               f"{len(plan.steps)} topics, {minutes_text(plan.minutes)}</a>")
     return (f'<p class="lm-read-first" data-plan="{attr(plan_id(topic, plan.depth))}" data-search-exclude>'
             f'<span class="lm-label">Read first:</span> {steps}{whole}</p>')

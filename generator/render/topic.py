@@ -176,7 +176,7 @@ def render_topic(kmap: KnowledgeMap, topic: Topic, calculators: Calculators | No
         _connections(kmap, topic, page, map_html),
         _siblings(kmap, topic, page, siblings_shown),
         _sources(topic, listed, labels),
-        previews_html(page, linked_topics(kmap, topic, siblings_shown)),
+        previews_html(linked_topics(kmap, topic, siblings_shown)),
     ) + "\n"
 
 

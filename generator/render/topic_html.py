@@ -9,8 +9,9 @@ and only the Markdown fields converted, one by one (:class:`ProseConverter`). Wh
 links to anchors. ``emit/engine/prerendered.py`` hands it to the engine, which then does not convert the page.
 
 The contract, checked by ``tests/generator/render/test_topic_html.py`` on every topic of the map
-and of a synthetic one: the content is the engine's, element for element, attribute for attribute
-and word for word (white space between elements aside, which the built page collapses anyway),
+and of a synthetic one: the content is the engine's (once layermap's site links in it are made
+relative to the page, as the finishing step does: ``emit/site_links.py``), element for element,
+attribute for attribute and word for word (white space between elements aside, which the built page collapses anyway),
 and the table of contents, ids and links are the engine's exactly. A page with something only the
 engine can judge (a heading inside a Markdown field, a link this module cannot resolve, a Markdown
 field that is not one paragraph where the engine reads it as a run of text) raises
@@ -33,7 +34,7 @@ from generator.model.graph import KnowledgeMap, MapEdge
 from generator.render.citations import reference_labels, render_citations, source_anchor
 from generator.render.depth import TRY_IT, depth_anchor, depths_served, render_depth_switcher
 from generator.render.escape import code_block, markdown_block, md_prose_text, md_text
-from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, relative_url, topic_page
+from generator.render.paths import HOME, SOURCES_PAGE, layer_label, layer_page, site_link, topic_page
 from generator.render.ports import Calculators
 from generator.render.previews import previews_html
 from generator.render.prose_converter import Links, ProseConverter, RenderedPage, plain_text
@@ -77,7 +78,7 @@ class _Page:
     ids: set[str] = field(default_factory=set)
 
     def url(self, to_page: str) -> str:
-        return relative_url(self.path, to_page)
+        return site_link(to_page)
 
     def link(self, to_page: str, text_html: str) -> str:
         return f'<a href="{attr(self.url(to_page))}">{text_html}</a>'
@@ -299,7 +300,7 @@ def render_topic_html(kmap: KnowledgeMap, topic: Topic, prose: ProseConverter, c
              _connections(kmap, topic, page, map_html),
              _siblings(kmap, topic, page, siblings_shown),
              _sources(topic, listed, labels, page),
-             previews_html(path, linked_topics(kmap, topic, siblings_shown))]  # raw at the top level: as written
+             previews_html(linked_topics(kmap, topic, siblings_shown))]  # raw at the top level: as written
     # The title's id is worked out last, as the toc extension does: unique among the page's other ids.
     anchor = unique(slugify(html.unescape(strip_tags(title)), "-"), set(page.ids))
     h1 = page.heading(1, title, anchor)

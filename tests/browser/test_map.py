@@ -299,7 +299,7 @@ def test_a_twenty_topic_map_draws_no_text_over_other_text(page: Page, tmp_path) 
     """The map at the size it is growing to, drawn with the site's map styles and the browser's fonts."""
     kmap = crowded_project(tmp_path).kmap()
     graph = whole_map(kmap)
-    svg = render_svg(graph, layout(graph), list(kmap.config.edge_kinds), page="index.md", map_id="m", title="Map",
+    svg = render_svg(graph, layout(graph), list(kmap.config.edge_kinds), map_id="m", title="Map",
                      description="Twenty topics")
     styles = (ASSET_DIR / "map.css").read_text(encoding="utf-8") + kind_styles(kmap.config.edge_kinds)
     page.set_content(f"<!doctype html><style>body{{font-family:sans-serif}}{styles}</style>"

@@ -1,8 +1,9 @@
 """The map as a figure in a page, and the three places one is drawn: home, layer and topic pages.
 
 The figure holds the SVG, a legend and a text list of the same map.  It goes into a Markdown
-page as one raw block, so it has no blank lines, and its links are written as the built site's
-directory URLs (MkDocs does not rewrite links inside raw HTML).
+page as one raw block, so it has no blank lines, and its links are layermap's site links
+(``paths.site_link``: an engine may rewrite a relative link in raw HTML), made relative to the page
+after the engine.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from generator.render.map.layout import layout
 from generator.render.map.select import MapGraph, layer_map, local_map, overview_map, whole_map
 from generator.render.map.settings import LAYER_MAP_LIMIT, OVERVIEW_EDGES_PER_LAYER
 from generator.render.map.svg import render_svg
-from generator.render.paths import HOME, relative_url
+from generator.render.paths import site_link
 from generator.render.text import attr, inline
 from generator.settings import BuildSettings
 
@@ -29,18 +30,18 @@ def legend(graph: MapGraph, kinds: list[EdgeKind]) -> str:
     return f'<ul class="lm-map-legend" aria-label="Edge kinds" data-search-exclude="">{"".join(items)}</ul>'
 
 
-def text_list(graph: MapGraph, page: str, list_id: str) -> str:
+def text_list(graph: MapGraph, list_id: str) -> str:
     """The same map as nested lists: band → node → its outgoing edges."""
     labels = {n.id: n for n in graph.nodes}
     out: dict[str, list[str]] = {n.id: [] for n in graph.nodes}
     for e in graph.edges:
         target = labels[e.target]
-        out[e.source].append(f'<li>{inline(e.label)} <a href="{attr(relative_url(page, target.page))}">'
+        out[e.source].append(f'<li>{inline(e.label)} <a href="{attr(site_link(target.page))}">'
                              f"{inline(target.label)}</a></li>")
     bands = []
     for i, band in enumerate(graph.bands):
         items = "".join(
-            f'<li><a href="{attr(relative_url(page, n.page))}">{inline(n.label)}</a>'
+            f'<li><a href="{attr(site_link(n.page))}">{inline(n.label)}</a>'
             + (f"<ul>{''.join(out[n.id])}</ul>" if out[n.id] else "") + "</li>"
             for n in graph.nodes if n.band == i
         )
@@ -58,21 +59,21 @@ def narrow_screen_hint(list_id: str | None) -> str:
     return f'<p class="lm-map-hint" data-search-exclude="">{text}, or read <a href="#{list_id}">the same map as text</a> below it.</p>'
 
 
-def map_figure(graph: MapGraph, kinds: list[EdgeKind], *, page: str, map_id: str, title: str,
+def map_figure(graph: MapGraph, kinds: list[EdgeKind], *, map_id: str, title: str,
                description: str, with_text: bool = True, listed: MapGraph | None = None) -> str:
     """The whole raw-HTML block: frame with the SVG, legend, text list of ``listed`` (default: the
     drawn graph), no blank lines."""
-    svg = render_svg(graph, layout(graph), kinds, page=page, map_id=map_id, title=title, description=description)
+    svg = render_svg(graph, layout(graph), kinds, map_id=map_id, title=title, description=description)
     list_id = f"{map_id}-list"
     parts = [
-        f'<figure class="lm-map" data-index="{attr(relative_url(page, INDEX_FILE))}">',
+        f'<figure class="lm-map" data-index="{attr(site_link(INDEX_FILE))}">',
         f'<a class="lm-map-skip" href="#{map_id}-end" data-search-exclude="">Skip the map</a>',  # nor on the map's controls
         narrow_screen_hint(list_id if with_text else None),
         f'<div class="lm-map-frame" data-search-exclude="">{svg}</div>',  # search lands on the text, not the drawing
         f'<span id="{map_id}-end" tabindex="-1"></span>',
         legend(graph, kinds),
         '<p class="lm-map-info" hidden></p>',
-        text_list(listed or graph, page, list_id) if with_text else "",
+        text_list(listed or graph, list_id) if with_text else "",
         "</figure>",
     ]
     return "\n".join(p for p in parts if p)
@@ -112,7 +113,7 @@ def home_map_html(kmap: KnowledgeMap, full_map_limit: int = BuildSettings.full_m
                        "drawn as arrows labelled with their number of edges. Every link is listed as text below it; "
                        "each layer's page draws its own topics.")
         title = f"Overview of {kmap.config.title}"
-    figure = map_figure(graph, kinds, page=HOME, map_id="lm-map-home", title=title, description=description,
+    figure = map_figure(graph, kinds, map_id="lm-map-home", title=title, description=description,
                         listed=listed)
     return f"## The map {{ #map }}\n\n{figure}"
 
@@ -124,7 +125,7 @@ def topic_map_html(kmap: KnowledgeMap, topic: Topic, page: str) -> str:
         return ""
     description = (_describe(graph, f"Local map of {topic.title}", "topic does to another")
                    + "The same connections are listed below it.")
-    return map_figure(graph, drawn_kinds(kmap), page=page, map_id="lm-map-local",
+    return map_figure(graph, drawn_kinds(kmap), map_id="lm-map-local",
                       title=f"{topic.title} and its neighbours", description=description, with_text=False)
 
 
@@ -142,6 +143,6 @@ def layer_map_html(kmap: KnowledgeMap, layer: Layer, page: str) -> str:
         description = (_describe(graph, f"Map of layer {layer.number}, edges inside the layer only",
                                  "topic does to another")
                        + "Each topic's page draws its edges to other layers.")
-    figure = map_figure(graph, drawn_kinds(kmap), page=page, map_id="lm-map-layer",
+    figure = map_figure(graph, drawn_kinds(kmap), map_id="lm-map-layer",
                         title=f"Map of layer {layer.number}, {layer.name}", description=description, with_text=whole)
     return f"## Map of this layer {{ #map }}\n\n{figure}"

@@ -12,7 +12,7 @@ from generator.render.map.layout import MapLayout, PlacedEdge, PlacedNode
 from generator.render.map.select import MapGraph
 from generator.render.map.settings import HEADER_FONT, LABEL_FONT, LINE_H, MARGIN, NODE_FONT
 from generator.render.map.styles import MIN_WIDTH_CLASS
-from generator.render.paths import relative_url
+from generator.render.paths import site_link
 from generator.render.text import attr, inline
 
 
@@ -51,7 +51,7 @@ def _markers(map_id: str, kinds: list[str | None]) -> str:
     )
 
 
-def _node(placed: PlacedNode, page: str, name: str) -> str:
+def _node(placed: PlacedNode, name: str) -> str:
     box, node = placed.box, placed.node
     first_y = box.y + box.h / 2 - (len(placed.lines) - 1) * LINE_H / 2 + NODE_FONT * 0.35
     spans = "".join(
@@ -64,7 +64,7 @@ def _node(placed: PlacedNode, page: str, name: str) -> str:
     return (
         # xlink:href, not href: mkdocs-material's instant navigation rewrites every [href] by
         # assigning el.href, which throws on SVG links and breaks navigation for the whole page.
-        f'<a class="{classes}" xlink:href="{attr(relative_url(page, node.page))}" data-id="{node.id}" data-band="{node.band}" '
+        f'<a class="{classes}" xlink:href="{attr(site_link(node.page))}" data-id="{node.id}" data-band="{node.band}" '
         f'aria-label="{attr(name)}"{current}>{tooltip}'
         f'<rect x="{_n(box.x)}" y="{_n(box.y)}" width="{_n(box.w)}" height="{_n(box.h)}" rx="6"/>'
         f'<text text-anchor="middle">{spans}</text></a>'
@@ -118,14 +118,14 @@ def _edges(placed: MapLayout, map_id: str) -> tuple[str, str]:
     return "".join(lines), "".join(texts)
 
 
-def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, page: str, map_id: str,
+def render_svg(graph: MapGraph, placed: MapLayout, kinds: list[EdgeKind], *, map_id: str,
                title: str, description: str) -> str:
     """One ``<svg>`` element: bands, arrows, labels and linked nodes (keyboard order = node order)."""
     used = sorted({e.kind for e in graph.edges}, key=lambda k: (k is None, k or ""))
     degree = edge_degrees(graph)
     bands, band_labels = _bands(placed)
     lines, texts = _edges(placed, map_id)
-    nodes = "".join(_node(n, page, _accessible_name(n, graph, degree)) for n in placed.nodes)
+    nodes = "".join(_node(n, _accessible_name(n, graph, degree)) for n in placed.nodes)
     min_width = f"{MIN_WIDTH_CLASS}{_n(placed.width)}"  # never scaled down: its smallest text stays 11 px (LABEL_FONT)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="lm-map-svg {min_width}" id="{map_id}" viewBox="0 0 {_n(placed.width)} {_n(placed.height)}" '

@@ -6,6 +6,7 @@ import re
 
 from mini_project import BOARDS, MiniProject
 
+from generator.emit.site_links import resolved_links
 from generator.model.calculators import CalculatorBridge
 from generator.render.bibliography import map_sources, render_bibliography
 from generator.render.pages import navigation, render_pages
@@ -49,7 +50,7 @@ def test_calculator_datasheets_are_listed_once_for_every_topic_using_the_calcula
 
 def test_the_page_links_each_entry_to_the_sources_of_the_topics_that_list_it(mini: MiniProject) -> None:
     with_shared_source(mini)
-    text = render_bibliography(mini.kmap())
+    text = resolved_links(render_bibliography(mini.kmap()), "sources/index.html")
     assert text.startswith('---\ntitle: "Sources"\n')
     entry = next(item for item in re.findall(r"<li id=.*?</li>", text) if "example.org/power" in item)
     assert re.findall(r'href="([^"]+#sources)">([^<]+)</a>', entry) == [

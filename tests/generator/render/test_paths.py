@@ -7,7 +7,7 @@ import posixpath
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.render.paths import built_url, link, rebased_links, relative_path, relative_url
+from generator.render.paths import built_url, link, rebased_links, relative_path, site_link
 
 SEGMENTS = st.sampled_from(["", ".", "..", "layer-1", "layer-10", "a", "b", "x.md", "index.md", "assets", "a b"])
 PATHS = st.lists(SEGMENTS, min_size=1, max_size=5).map("/".join) | st.sampled_from(["/", "/a", "a/", "."])
@@ -33,12 +33,12 @@ def test_links_between_pages() -> None:
     assert link("layer-1/a.md", "index.md") == "../index.md"
 
 
-def test_built_urls_relative_to_each_other() -> None:
+def test_site_links_name_built_urls_from_the_site_root() -> None:
     assert built_url("layer-1/a.md") == "layer-1/a/" and built_url("index.md") == ""
-    assert relative_url("layer-1/a.md", "layer-1/b.md") == "../b/"
-    assert relative_url("layer-1/a.md", "index.md") == "../../"
-    assert relative_url("index.md", "index.md") == "./"
-    assert relative_url("layer-1/index.md", "assets/x.css") == "../assets/x.css"
+    assert site_link("layer-1/a.md") == "layermap:layer-1/a/"
+    assert site_link("layer-1/index.md") == "layermap:layer-1/"
+    assert site_link("index.md") == "layermap:"
+    assert site_link("assets/x.css") == "layermap:assets/x.css"
 
 
 def test_a_topics_links_work_from_a_plan_in_another_folder() -> None:

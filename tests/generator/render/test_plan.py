@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.emit.site_links import resolved_links
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import KnowledgeMap
 from generator.pipeline import load_map
@@ -34,7 +35,7 @@ def test_a_plan_page_per_depth_of_each_topic_that_needs_others(kmap: KnowledgeMa
 
 
 def test_the_plan_lists_each_step_in_order_at_its_depth_with_its_time(kmap: KnowledgeMap) -> None:
-    text = render_plan(kmap, kmap.topics["boards"], "D1", CalculatorBridge())
+    text = resolved_links(render_plan(kmap, kmap.topics["boards"], "D1", CalculatorBridge()), "plans/boards-d1/index.html")
     steps = re.findall(r'<li class="lm-plan-step" data-topic="([^"]+)" data-depth="(D\d)">', text)
     assert steps == [("power", "D1"), ("chips", "D2"), ("boards", "D1")]
     assert "read these 3 topics in this order: about 3 min in all" in text
@@ -54,14 +55,14 @@ def test_the_whole_path_holds_each_depth_s_text_and_only_the_sources_it_cites(km
 
 
 def test_read_first_names_the_direct_needs_and_links_the_plan(kmap: KnowledgeMap) -> None:
-    line = read_first_html(kmap, kmap.topics["boards"], "D1")
+    line = resolved_links(read_first_html(kmap, kmap.topics["boards"], "D1"), "layer-2/boards/index.html")
     assert '<a href="../chips/#depth-d2">Chips</a> (D2)' in line
     assert "they need 1 more" in line and 'href="../../plans/boards-d1/">the whole plan, 3 topics' in line
     assert read_first_html(kmap, kmap.topics["power"], "D1") == ""
 
 
 def test_the_index_and_the_picker_reach_every_topic_at_every_depth(kmap: KnowledgeMap) -> None:
-    text = render_plans_index(kmap)
+    text = resolved_links(render_plans_index(kmap), "plans/index.html")
     targets = json.loads(html.unescape(re.search(r'data-targets="([^"]+)"', text).group(1)))
     assert targets["boards"] == {"D1": "boards-d1/"}
     assert targets["power"] == {"D1": "../layer-1/power/#depth-d1", "D4": "../layer-1/power/#depth-d4"}  # needs nothing

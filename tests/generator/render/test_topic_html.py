@@ -16,6 +16,7 @@ from generator.content.sanitise import sanitise
 from generator.emit.engine import collapse_whitespace, page_cache
 from generator.emit.engine.prerendered import PrerenderedPages, engine_markdown, engine_stamp
 from generator.emit.page_store import prerendered_places
+from generator.emit.site_links import resolved_links
 from generator.model.calculators import CalculatorBridge
 from generator.pipeline import generate, load_map
 from generator.project import Project
@@ -23,7 +24,7 @@ from generator.render.bibliography import map_labels, map_sources
 from generator.render.escape import md_text
 from generator.render.map import topic_map_html
 from generator.render.pages import page_renderers
-from generator.render.paths import topic_page
+from generator.render.paths import built_url, topic_page
 from generator.render.prose_converter import LeftToEngine, ProseConverter, plain_text
 from generator.render.topic_html import render_topic_html
 from tests.benchmarks.test_build_scale_content import build_scale
@@ -63,8 +64,10 @@ class EngineConversion:
         return render_topic_html(self.kmap, topic, self.prose, self.calculators, map_html, self.labels).entry()
 
 
-def assert_same(engine: dict, generator: dict) -> None:
-    assert collapse_whitespace(generator["content"]) == collapse_whitespace(engine["content"])
+def assert_same(engine: dict, generator: dict, page: str) -> None:
+    """The same once each is finished: layermap's site links resolved for the built page ``page``."""
+    built = f"{built_url(page)}index.html"
+    assert collapse_whitespace(resolved_links(generator["content"], built)) == collapse_whitespace(resolved_links(engine["content"], built))
     assert generator["toc"] == engine["toc"]
     assert generator["anchors"] == engine["anchors"]
     assert generator["links"] == engine["links"]
@@ -87,18 +90,20 @@ def synthetic_map(tmp_path_factory: pytest.TempPathFactory) -> EngineConversion:
 def test_every_topic_of_the_real_map_is_the_engines_page(real_map: EngineConversion) -> None:
     assert len(real_map.kmap.topics) >= 19
     for topic in real_map.kmap.topics.values():
-        assert_same(real_map.engine(topic_page(topic)), real_map.generator(topic.id))
+        assert_same(real_map.engine(topic_page(topic)), real_map.generator(topic.id), topic_page(topic))
 
 
 def test_every_topic_of_a_synthetic_map_is_the_engines_page(synthetic_map: EngineConversion) -> None:
     for topic in synthetic_map.kmap.topics.values():
-        assert_same(synthetic_map.engine(topic_page(topic)), synthetic_map.generator(topic.id))
+        assert_same(synthetic_map.engine(topic_page(topic)), synthetic_map.generator(topic.id), topic_page(topic))
 
 
 def test_a_link_in_prose_to_another_page_is_the_engines_link(real_map: EngineConversion) -> None:
-    """A topic whose prose links another topic's page (``power-cooling.md``): its built URL and no anchor."""
+    """A topic whose prose links another topic's page (``power-cooling.md``): its site link (its
+    built URL once resolved) and no anchor."""
     page = real_map.generator("electricity-supply")
-    assert 'href="../power-cooling/"' in page["content"]
+    assert 'href="layermap:layer-1/power-cooling/"' in page["content"]
+    assert 'href="../power-cooling/"' in resolved_links(page["content"], "layer-1/electricity-supply/index.html")
     assert [target for target, _ in page["links"]] == ["layer-1/electricity-supply.md"]
 
 

@@ -5,15 +5,19 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from generator.emit.site_links import resolved_links
 from generator.model.calculators import CalculatorBridge
 from generator.model.graph import build_map
 from generator.pipeline import load_content
 from generator.render.pages import render_pages
+from generator.render.paths import built_url
 from tests.conftest import ROOT
 
 KMAP = build_map(load_content(ROOT / "content", ROOT))
 SVG = "{http://www.w3.org/2000/svg}"
-PAGES = {p.path: p.text for p in render_pages(KMAP, CalculatorBridge())}
+RENDERED = {p.path: p.text for p in render_pages(KMAP, CalculatorBridge())}
+# As the built pages have them: layermap's site links made relative to each page (emit/site_links.py).
+PAGES = {path: resolved_links(text, f"{built_url(path)}index.html") for path, text in RENDERED.items()}
 
 
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"  # see svg.py: plain href breaks instant navigation

@@ -11,6 +11,7 @@ import pytest
 
 from generator.content.loading import Content, TopicFile
 from generator.content.schema import Depth, Depths, EdgeKind, Topic
+from generator.emit.site_links import resolved_links
 from generator.model.graph import build_map
 from generator.render.map.figure import (
     INDEX_FILE,
@@ -23,7 +24,7 @@ from generator.render.map.figure import (
 )
 from generator.render.map.select import Band, EdgeSpec, MapGraph, NodeSpec, drawn, drawn_neighbours
 from generator.render.map.settings import LAYER_MAP_LIMIT
-from generator.render.paths import HOME, built_url, layer_page, relative_url, topic_page
+from generator.render.paths import HOME, built_url, layer_page, site_link, topic_page
 from generator.settings import BuildSettings
 from tests.conftest import BuiltSite
 from tests.generator.render.map.drawn import KMAP, PAGES, SVG, node_links, svg_of
@@ -42,8 +43,9 @@ from tests.generator.render.map.synthetic import synthetic_map
     ("layer-3/gpu-clusters.md", INDEX_FILE, "../../assets/layermap/map-index.json"),
     ("index.md", INDEX_FILE, "assets/layermap/map-index.json"),
 ])
-def test_relative_urls_point_at_built_directory_urls(page: str, target: str, expected: str) -> None:
-    assert relative_url(page, target) == expected
+def test_site_links_become_relative_urls_to_built_directory_urls(page: str, target: str, expected: str) -> None:
+    link = f'<a href="{site_link(target)}">'
+    assert resolved_links(link, f"{built_url(page)}index.html") == f'<a href="{expected}">'
 
 
 def test_built_urls() -> None:
@@ -87,7 +89,7 @@ def test_big_maps_get_the_layer_overview_on_home() -> None:
     assert len(node_links(svg_of(home_map_html(small)))) == FULL_MAP_LIMIT
     html = home_map_html(big)
     links = node_links(svg_of(html))
-    assert links == {f"layer-{n}": f"layer-{n}/" for n in range(1, 5)}
+    assert links == {f"layer-{n}": f"layermap:layer-{n}/" for n in range(1, 5)}  # as rendered, before the finishing step
     drawn = [t for t in svg_of(html).iter(f"{SVG}path") if "lm-edge" in t.get("class", "")]
     assert 0 < len(drawn) <= 2 * len(big.layers)
     listed = re.search(r'<details class="lm-map-text"[^>]*>.*?</details>', html, flags=re.DOTALL).group(0)
@@ -190,7 +192,7 @@ def test_legend_names_only_the_kinds_drawn() -> None:
 
 
 def test_text_list_skips_empty_bands_and_lists_each_nodes_edges() -> None:
-    tree = ET.fromstring(text_list(TWO_BANDS, HOME, "l"))
+    tree = ET.fromstring(text_list(TWO_BANDS, "l"))
     assert tree.get("id") == "l"
     assert ["".join(s.itertext()) for s in tree.iter("strong")] == ["Layer 1"]
     assert "feeds Beta" in ["".join(li.itertext()) for li in tree.iter("li")]

@@ -40,7 +40,7 @@ def test_a_cut_short_title_keeps_its_full_text_as_a_tooltip() -> None:
     graph = MapGraph((Band("layer-1", "Layer 1"),),
                      (NodeSpec("long", long, 0, "layer-1/long.md"), NodeSpec("short", "Short", 0, "layer-1/short.md")),
                      (EdgeSpec("long", "short", "feeds"),))
-    svg = ET.fromstring(render_svg(graph, layout(graph), [], page=HOME, map_id="m", title="t", description="d"))
+    svg = ET.fromstring(render_svg(graph, layout(graph), [], map_id="m", title="t", description="d"))
     titles = {a.get("data-id"): a.find(f"{SVG}title") for a in svg.iter(f"{SVG}a")}
     assert titles["long"] is not None and titles["long"].text == long
     assert titles["short"] is None
