@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from mini_project import MiniProject
 
-from generator.content.sanitise import sanitise
+from generator.content.sanitise import on_page_content
 from generator.emit.engine import collapse_whitespace, page_cache
 from generator.emit.engine.prerendered import PrerenderedPages, engine_markdown, engine_stamp
+from generator.emit.finishing import finished_page
 from generator.emit.page_store import prerendered_places
 from generator.emit.site_links import resolved_links
 from generator.model.calculators import CalculatorBridge
@@ -56,7 +57,7 @@ class EngineConversion:
         page = Page(None, self.files.get_file_from_path(src_uri), self.config)
         page.read_source(self.config)
         page.render(self.config, self.files)
-        return page_cache.stored_page(page, sanitise(page.content), [])
+        return page_cache.stored_page(page, on_page_content(page.content), [])
 
     def generator(self, topic_id: str) -> dict:
         topic = self.kmap.topics[topic_id]
@@ -65,9 +66,12 @@ class EngineConversion:
 
 
 def assert_same(engine: dict, generator: dict, page: str) -> None:
-    """The same once each is finished: layermap's site links resolved for the built page ``page``."""
+    """The same once each is finished as the finishing step finishes it (emit/finishing.py): each
+    sanitised, its marks checked against it and dropped, layermap's site links resolved for the
+    built page ``page``. (Each one's marks hold the digest of its own white space.)"""
     built = f"{built_url(page)}index.html"
-    assert collapse_whitespace(resolved_links(generator["content"], built)) == collapse_whitespace(resolved_links(engine["content"], built))
+    assert collapse_whitespace(finished_page(generator["content"], built)) == collapse_whitespace(finished_page(engine["content"], built))
+    assert generator["content"].startswith("<!--layermap-sanitised:") and engine["content"].startswith("<!--layermap-sanitised:")
     assert generator["toc"] == engine["toc"]
     assert generator["anchors"] == engine["anchors"]
     assert generator["links"] == engine["links"]
