@@ -306,3 +306,26 @@ def test_a_first_step_with_no_topic_changed_or_a_page_gone_renders_everything(pr
     EDITS["a title"](mini)
     done = regenerator.regenerate(first=True)
     assert done.pending == 0 and done.pages_rendered == everything - 1
+
+
+def test_after_a_change_to_the_frame_only_pages_whose_markdown_changed_are_converted_again(
+        project: Project, mini: MiniProject, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A new source title is in the map's frame, so every page is rendered again as Markdown; only the
+    topic pages whose Markdown changed (those citing it) are rendered as the engine would convert
+    them: the others keep what was kept for them."""
+    from generator.render import pages
+    from generator.render.paths import topic_page
+
+    regenerator = Regenerator(project, out_dir=tmp_path / "served")
+    regenerator.regenerate()
+    converted: list[str] = []
+    convert = pages.render_topic_html
+    monkeypatch.setattr(pages, "render_topic_html", lambda kmap, topic, *rest: (
+        converted.append(topic_page(topic)), convert(kmap, topic, *rest))[1])
+    EDITS["a source's record"](mini)
+    done = regenerator.regenerate()
+    assert done.pages_rendered == len(regenerator.pages.texts)  # every page, as Markdown
+    topics = {topic_page(topic) for topic in regenerator.pages.topics.values()}
+    assert sorted(converted) == sorted(done.changed & topics)
+    assert 0 < len(converted) < len(topics)
+    assert tree_files(tmp_path / "served") == cold_tree(project, tmp_path / "cold")
