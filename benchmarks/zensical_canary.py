@@ -8,8 +8,9 @@ releases need ``zensical-ui``, which the registry does not serve). The canary:
 
 1. writes the generated tree once (``layermap``'s pipeline, for a site under ``/layermap/``);
 2. builds it with layermap's own ``build`` (MkDocs + Material) and with ``zensical build``;
-3. gives Zensical's pages layermap's own finishing step (compacting, revisioned asset names and
-   the page's security policy: ``generator/emit/engine/__init__.py``'s page finisher), as a build would;
+3. gives Zensical's pages layermap's own finishing step (``emit/finishing.py``: content sanitised,
+   site links resolved, the depth script; then compacting, revisioned asset names and the page's
+   security policy: ``generator/emit/engine/__init__.py``'s page finisher), as a build would;
 4. compares: the pages each wrote; each page's article text, normalised; whether every local
    link and asset of every page resolves under the sub-path; the search entries; layermap's own
    marks (sanitised content, the depth script in the head, the lean search index); and, in
@@ -89,17 +90,26 @@ def built_by_zensical(config: Path, out: Path) -> tuple[Path, str, list[str]]:
 
 
 def finish_like_layermap(site: Path) -> list[str]:
-    """layermap's own step after any engine: compact, revisioned names, the security policy.
-    The pages it refuses (an inline script neither layermap nor Material wrote), each with why."""
+    """layermap's own step after any engine (``emit/finishing.py``: content sanitised, site links
+    resolved, the depth script in the head; then compacting, revisioned names, the security policy).
+    The pages it refuses, each with why. A page refused for its policy alone (an inline script
+    neither layermap nor Material wrote) is still written finished but for its policy, so that the
+    other comparisons (links, content) see what layermap's step makes of it."""
     from generator.emit import revisioned
     from generator.emit.csp import UntrustedInline
-    from generator.emit.engine import _PageFinisher  # noqa: PLC2701 - the step a build runs on each page
+    from generator.emit.engine import _PageFinisher, collapse_whitespace  # noqa: PLC2701 - the step a build runs on each page
+    from generator.emit.finishing import finished_page
+    from generator.errors import LayermapError
 
     finish, refused = _PageFinisher(site, None), []
     for page in sorted(site.rglob("*.html")):
+        name = page.relative_to(site).as_posix()
         try:
-            finish(page.relative_to(site).as_posix(), "")
+            finish(name, "")
         except UntrustedInline as error:
+            refused.append(str(error).split("\n")[0][:220])
+            page.write_text(collapse_whitespace(finished_page(page.read_text(encoding="utf-8"), name)), encoding="utf-8")
+        except LayermapError as error:  # the finishing step itself (a page with no content region)
             refused.append(str(error).split("\n")[0][:220])
     revisioned.write_versioned_folder(site)
     return refused
@@ -120,6 +130,9 @@ def broken_links(site: Path, name: str) -> list[str]:
     broken = []
     for target in LINK.findall((site / name).read_text(encoding="utf-8")):
         if not target or target.startswith(("mailto:", "data:", "javascript:")):
+            continue
+        if target.startswith("layermap:"):  # a site link the finishing step left: no browser follows it
+            broken.append(target)
             continue
         address = urlsplit(urljoin(base, target))
         if address.netloc != "site":
@@ -244,7 +257,7 @@ def main() -> int:
         config = generated_tree(project, site_url)
         by_zensical, log, refused = built_by_zensical(config, Path(work) / "zensical-site")
         comparison = Comparison()
-        comparison.row("pages layermap's finishing step refuses (untrusted inline script)", 0, len(refused))
+        comparison.row("pages layermap's finishing step refuses (an untrusted inline script, no content region)", 0, len(refused))
         comparison.notes += [f"refused: {reason}" for reason in refused[:3]]
         compare(by_mkdocs, by_zensical, comparison)
         problems = {"mkdocs": browser_problems(by_mkdocs), "zensical": browser_problems(by_zensical)}
