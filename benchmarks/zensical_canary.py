@@ -89,6 +89,14 @@ def built_by_zensical(config: Path, out: Path) -> tuple[Path, str, list[str]]:
     return out, (done.stdout + done.stderr).strip(), refused
 
 
+def zensical_templates() -> Path:
+    """The templates of the Zensical the canary installed (its theme's inline scripts live there)."""
+    found = sorted((TOOL_DIR / ".venv").glob("lib/python*/site-packages/zensical/templates"))
+    if not found:
+        raise SystemExit(f"no Zensical templates under {TOOL_DIR / '.venv'}: install the canary's environment first")
+    return found[0]
+
+
 def finish_like_layermap(site: Path) -> list[str]:
     """layermap's own step after any engine (``emit/finishing.py``: content sanitised, site links
     resolved, the depth script in the head; then compacting, revisioned names, the security policy).
@@ -97,11 +105,12 @@ def finish_like_layermap(site: Path) -> list[str]:
     other comparisons (links, content) see what layermap's step makes of it."""
     from generator.emit import revisioned
     from generator.emit.csp import UntrustedInline
-    from generator.emit.engine import _PageFinisher, collapse_whitespace  # noqa: PLC2701 - the step a build runs on each page
+    from generator.emit.engine import _PageFinisher, collapse_whitespace, trusted_scripts  # noqa: PLC2701 - the step a build runs on each page
     from generator.emit.finishing import finished_page
     from generator.errors import LayermapError
 
-    finish, refused = _PageFinisher(site, None), []
+    # The inline scripts layermap trusts are those of the theme that wrote the page: Zensical's own.
+    finish, refused = _PageFinisher(site, None, trusted_scripts(zensical_templates())), []
     for page in sorted(site.rglob("*.html")):
         name = page.relative_to(site).as_posix()
         try:

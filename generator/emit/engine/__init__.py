@@ -126,19 +126,22 @@ def _collapse_line_breaks(text: str) -> str:
 _TEMPLATE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 
-def theme_inline_scripts() -> tuple[str, ...]:
-    """The inline scripts the theme's templates write into every page (Material's
-    ``partials/javascripts``), each with its Jinja slots (``{{ … }}``) as they stand."""
-    import material
+def theme_inline_scripts(templates: Path | None = None) -> tuple[str, ...]:
+    """The inline scripts the theme's templates write into every page (``partials/javascripts``
+    under ``templates``, Material's own by default), each with its Jinja slots (``{{ … }}``) as they stand."""
+    if templates is None:
+        import material
 
-    folder = Path(material.__file__).parent / "templates" / "partials" / "javascripts"
+        templates = Path(material.__file__).parent / "templates"
+    folder = templates / "partials" / "javascripts"
     return tuple(body for template in sorted(folder.glob("*.html"))
                  for body in _TEMPLATE_SCRIPT.findall(template.read_text(encoding="utf-8")))
 
 
-def trusted_scripts() -> TrustedScripts:
-    """The only inline scripts a built page may carry: layermap's head scripts and the theme's."""
-    return TrustedScripts.of((HEAD_SCRIPT, LAZY_SEARCH_SCRIPT), theme_inline_scripts())
+def trusted_scripts(templates: Path | None = None) -> TrustedScripts:
+    """The only inline scripts a built page may carry: layermap's head scripts and those of the
+    theme whose ``templates`` wrote the page (Material's by default)."""
+    return TrustedScripts.of((HEAD_SCRIPT, LAZY_SEARCH_SCRIPT), theme_inline_scripts(templates))
 
 
 class _PageFinisher:
@@ -148,9 +151,9 @@ class _PageFinisher:
     ``copy_zip.spool_page``), with a policy that allows the search shim's frame script too. Each
     page is read once for both."""
 
-    def __init__(self, site: Path, copy: Path | None) -> None:
+    def __init__(self, site: Path, copy: Path | None, trusted: TrustedScripts | None = None) -> None:
         self.site, self.copy, self.shim = site, copy, None
-        self.trusted = trusted_scripts()
+        self.trusted = trusted or trusted_scripts()
         self.versioned = revisioned.Versioner(site)  # the site's page links layermap's files by their version
 
     def __call__(self, name: str, site_url: str) -> None:
