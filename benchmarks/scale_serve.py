@@ -80,10 +80,13 @@ def edit_prose(text: str, keys: list[str], marker: str) -> str:
 
 
 def edit_title(text: str, marker: str, key: str = "title") -> str:
-    """``text`` with `` marker`` appended to the topic's title (or another one-line field: the
-    summary), plain or quoted on one line."""
+    """``text`` with `` marker`` appended to the topic's title (or another text field: the summary),
+    plain or quoted on one line, or a block (``>-``) whose last line it ends."""
     node = _scalar_node(text, [key])
-    end = node.end_mark.index - (1 if node.style in ("'", '"') else 0)
+    if node.style in (">", "|"):
+        end = node.start_mark.index + len(text[node.start_mark.index:node.end_mark.index].rstrip())
+    else:
+        end = node.end_mark.index - (1 if node.style in ("'", '"') else 0)
     return text[:end] + " " + marker + text[end:]
 
 

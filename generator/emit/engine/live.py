@@ -200,7 +200,7 @@ class LiveSite:
         config, files = self.config, self.gathered.files
         titles: dict[str, str | None] = {}
         for path, title in _nav_titles(nav_items, {}).items():
-            file = files.get_file_from_path(path.lstrip("/"))
+            file = files.get_file_from_path(path)
             if file is not None:
                 titles.setdefault(file.src_uri, title)
         for file in files.documentation_pages():
