@@ -22,15 +22,25 @@ STATE = """controls => {
 }"""
 
 
+# Scroll to a page offset and wait until the button has settled there: the scroll event comes with
+# the next frame, where Material shows or hides the button at once and theme-fixes.js checks, in a
+# frame callback, what lies under it; then the button's own transition (125 ms) runs to its end.
+# (Checked against a fixed 350 ms wait at every step of these sweeps: the same state each time.)
+SCROLL_AND_SETTLE = """async (y) => {
+    window.scrollTo(0, y);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame(); await frame(); await frame();
+    await Promise.all(document.querySelector(".md-top").getAnimations().map((a) => a.finished));
+}"""
+
+
 def sweep_up(page, top: float, bottom: float, step: int = 80) -> tuple[int, list[str]]:  # noqa: ANN001
     """Scroll up from ``bottom`` to ``top`` (page offsets) as a reader does, where Material shows the
     button; count the positions where it shows and list what it covers there."""
     shown, covered = 0, []
-    page.evaluate(f"() => window.scrollTo(0, {bottom + 300})")
-    page.wait_for_timeout(300)
+    page.evaluate(SCROLL_AND_SETTLE, bottom + 300)
     for y in range(int(bottom), max(int(top), 1), -step):
-        page.evaluate(f"() => window.scrollTo(0, {y})")
-        page.wait_for_timeout(350)  # Material decides after 250 ms
+        page.evaluate(SCROLL_AND_SETTLE, y)
         state = page.evaluate(STATE, CONTROLS)
         if state["shown"]:
             shown += 1
