@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from generator.calculation.exercises import State, claim_failure, plan, play
 from generator.calculation.port import calculator_module
@@ -35,7 +36,16 @@ CASES = [
 
 
 def open_calculator(page: Page, site: BuiltSite, topic, key: str, name: str) -> Locator:  # noqa: ANN001
-    page.goto(site.url + f"layer-{topic.layer}/{topic.id}/")
+    page.goto(site.url + topic_path(topic))
+    return calculator_at(page, key, name)
+
+
+def topic_path(topic) -> str:  # noqa: ANN001
+    return f"layer-{topic.layer}/{topic.id}/"
+
+
+def calculator_at(page: Page, key: str, name: str) -> Locator:
+    """The calculator of the topic page on show, at depth ``key``, started and ready."""
     page.get_by_role("tab", name=re.compile(f"^{key}")).click()
     calc = page.locator(f"#calc-{name}-{key.lower()}")
     calc.locator("input, select").first.focus()  # a reader's first interaction starts the calculator
@@ -43,9 +53,10 @@ def open_calculator(page: Page, site: BuiltSite, topic, key: str, name: str) -> 
     return calc
 
 
-def set_control(calc: Locator, name: str, text: str) -> None:
+def set_control(calc: Locator, name: str, text: str, menus: set[str]) -> None:
+    """Type ``text`` into the field, or choose it in the menu (``menus``: the fields that are menus)."""
     field = calc.locator(f'[data-field="{name}"]')
-    if field.evaluate("el => el.tagName") == "SELECT":
+    if name in menus:
         field.select_option(text)
     else:
         field.fill(text)
@@ -56,23 +67,61 @@ def visible_values(calc: Locator) -> dict:
     return {name: json.loads(value) for name, value in pairs}
 
 
+# True once every output named reads as given, white space normalised as Playwright's to_have_text does.
+SHOWS = r"""([id, display]) => {
+    const norm = (text) => text.replace(/\u200b/g, "").trim().replace(/\s+/g, " ");
+    const calc = document.getElementById(id);
+    return Object.entries(display).every(([name, text]) =>
+        norm(calc.querySelector(`dd[data-output="${name}"]`)?.textContent ?? "") === norm(text));
+}"""
+
+
+def expect_outputs(calc: Locator, display: dict[str, str]) -> None:
+    """Every output in ``display`` reads as it says. Waited for frame by frame (an answer takes
+    milliseconds; expect's retries wait 100 ms and more), then asserted in one expect, which names
+    any output that differs."""
+    try:
+        calc.page.wait_for_function(SHOWS, arg=[calc.get_attribute("id"), display], polling="raf", timeout=5_000)
+    except PlaywrightTimeoutError:
+        pass  # the expect below fails, and says how
+    order = [name for name in calc.locator("dd[data-output]").evaluate_all("els => els.map(e => e.dataset.output)")
+             if name in display]
+    assert sorted(order) == sorted(display), f"outputs on the page: {order}, the state shows {sorted(display)}"
+    expect(calc.locator(", ".join(f'dd[data-output="{name}"]' for name in order))).to_have_text(
+        [display[name] for name in order])
+
+
 def play_through_the_controls(calc: Locator, states: list[State]) -> list[State]:
     """Set each state's form text as the plan says; every output must read as the state says
     the page shows it. Returns the states with the values the page holds in place of the build's."""
     seen = []
+    menus = set(calc.locator("select[data-field]").evaluate_all("els => els.map(e => e.dataset.field)"))
     for changes, state in zip(plan(states), states, strict=True):
         for field, text in changes.items():
-            set_control(calc, field, text)
-        for output, shown in state.display.items():
-            expect(calc.locator(f'dd[data-output="{output}"]')).to_have_text(shown)
+            set_control(calc, field, text, menus)
+        expect_outputs(calc, state.display)
         seen.append(replace(state, outputs=visible_values(calc)))
     return seen
 
 
+# A link the reader follows, as the site's own links are followed: mkdocs-material's instant
+# navigation swaps the page in place and keeps the module scripts, so the running calculator
+# runtime serves the next page's calculators (calc-runtime.js). The page left is marked, to tell
+# when it has gone.
+FOLLOW_LINK = """href => {
+    document.querySelector("article").dataset.lmLeft = "";
+    const link = Object.assign(document.createElement("a"), { href });
+    document.body.append(link);
+    link.click();
+}"""
+
+
 class OpenCalculator:
     """The calculator of the last topic depth played, kept open for the next exercise of the same
-    depth (CASES are in page order): its reset button takes it back to the page's starting values,
-    so a depth boots Python once, not once an exercise (73 boots were a tenth of the suite)."""
+    depth (CASES are in page order): its reset button takes it back to the page's starting values.
+    The next depth of the same page is its next tab; the next topic is reached by a link, as a
+    reader goes on through the site, so the file boots Python once, not once a depth (22 boots at
+    4-10 s each; fresh page loads that boot the runtime are the other browser tests' subject)."""
 
     def __init__(self, context: BrowserContext) -> None:
         self.context, self.shown, self.page, self.calc = context, None, None, None
@@ -81,10 +130,18 @@ class OpenCalculator:
         if self.shown == (topic.id, key) and self.calc is not None:
             self.calc.locator("[data-action=reset]").click()  # the page's own values, as a fresh visit has them
             return self.calc
-        if self.page is not None:
-            self.page.close()
-        self.shown, self.page = None, self.context.new_page()
-        self.calc = open_calculator(self.page, site, topic, key, name)
+        shown, self.shown = self.shown, None
+        if self.page is None or shown is None:  # the first calculator, or the one after a failure: a fresh tab
+            if self.page is not None:
+                self.page.close()
+            self.page = self.context.new_page()
+            self.calc = open_calculator(self.page, site, topic, key, name)
+        else:
+            if shown[0] != topic.id:
+                self.page.evaluate(FOLLOW_LINK, site.url + topic_path(topic))
+                self.page.wait_for_function("() => !document.querySelector('article[data-lm-left]')")
+                expect(self.page).to_have_url(re.compile(re.escape(site.url + topic_path(topic)) + r"(#.*)?$"))
+            self.calc = calculator_at(self.page, key, name)
         self.shown = (topic.id, key)
         return self.calc
 
