@@ -13,6 +13,7 @@ and the next edit waits for it.
 from __future__ import annotations
 
 import html
+import http.client
 import random
 import re
 import socket
@@ -113,7 +114,7 @@ def fetch(url: str) -> str | None:
     try:
         with urllib.request.urlopen(url, timeout=10) as answer:
             return " ".join(answer.read().decode("utf-8", "replace").split()) if answer.status == 200 else None
-    except (urllib.error.URLError, OSError, ValueError):
+    except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError):  # a page cut short while written, too
         return None
 
 
