@@ -76,7 +76,7 @@ def test_worker_survives_instant_navigation_and_rebinds(page, material_site):
     page.wait_for_function("!document.querySelector('.lm-calc')")
     wasm_loads = sum(url.endswith("pyodide.asm.wasm") for url in requests)
     page.locator(".md-content").get_by_role("link", name="the calculator").click()
-    page.wait_for_selector(".lm-calc[data-bound] .lm-calc__status[data-state=ready]", timeout=10_000)
+    page.wait_for_selector(".lm-calc[data-bound] .lm-calc__status[data-state=ready]", timeout=90_000)
     page.fill("#calc-parallelism-tp", "8")
     page.wait_for_function("document.querySelector('[data-output=accelerators]').textContent === '8'")
     assert page.evaluate("window.__sameDocument") is True
@@ -112,5 +112,5 @@ def test_leaving_before_the_url_is_written_keeps_the_scenario_off_other_pages(pa
     assert "calc-parallelism" not in page.url
 
     page.locator(".md-content").get_by_role("link", name="the calculator").click()
-    page.wait_for_selector(".lm-calc[data-bound] .lm-calc__status[data-state=ready]", timeout=10_000)
+    page.wait_for_selector(".lm-calc[data-bound] .lm-calc__status[data-state=ready]", timeout=90_000)
     assert page.input_value("#calc-parallelism-pp") == "1"  # a fresh visit starts from the defaults
