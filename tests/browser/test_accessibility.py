@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -45,23 +46,52 @@ SCREENS = {
 }
 
 
-@pytest.mark.parametrize("screen", SCREENS)
-def test_every_page_type_in_both_colour_schemes(browser, built_site: BuiltSite, screen: str) -> None:  # noqa: ANN001
-    """One context per screen, reused for every page and both schemes."""
-    context = browser.new_context(**SCREENS[screen], service_workers="block")
+# The theme's schemes (body[data-md-color-scheme]); the reader's system preference picks one on a
+# first visit, the header's toggle switches to the other (and the theme keeps the choice).
+SCHEMES = {"default": "light", "slate": "dark"}
+# Every box that scrolls sideways has its role and name once theme-fixes.js knows its size.
+SCROLLERS_KNOWN = """() => [...document.querySelectorAll(
+        ".md-typeset pre > code, .md-typeset .md-typeset__scrollwrap, .lm-calc__figure-art")].every((box) => {
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    return box.dataset.lmScrolls === String(scrolls)
+        && (!scrolls || (box.getAttribute("tabindex") === "0" && box.getAttribute("role") === "region"));
+})"""
+NOTHING_MOVING = "() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')"
+
+
+def scheme_on_show(page: Page) -> str:
+    return SCHEMES[page.evaluate("document.body.dataset.mdColorScheme")]
+
+
+def switch_scheme(page: Page) -> str:
+    """The other colour scheme, by the header's toggle as a reader switches; returns its name."""
+    other = "dark" if scheme_on_show(page) == "light" else "light"
+    page.locator(f'form[data-md-component=palette] label[title="Switch to {other} mode"]').click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", next(k for k, v in SCHEMES.items() if v == other))
+    page.wait_for_function(NOTHING_MOVING)  # colours half-way through a transition would be scanned
+    return other
+
+
+@pytest.mark.parametrize(("screen", "system_scheme"), [("phone 390", "dark"), ("desktop 1280", "light")])
+def test_every_page_type_in_both_colour_schemes(browser, built_site: BuiltSite, screen: str, system_scheme: str) -> None:  # noqa: ANN001
+    """One context per screen, reused for every page; each page scanned in the scheme it opens in,
+    then in the other one after the header's toggle (so the next page opens in that one)."""
+    context = browser.new_context(**SCREENS[screen], service_workers="block", color_scheme=system_scheme)
     not_found = (built_site.site / "404.html").read_bytes()
     context.route("**/no-such-topic/", lambda route: route.fulfill(status=404, body=not_found, content_type="text/html"))
     page = context.new_page()
     found = {}
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        for kind, path in PAGE_TYPES.items():
-            page.goto(built_site.url + path)
-            if page.locator(".lm-depths").count():
-                page.wait_for_selector(".lm-depths[data-ready]", state="attached")
-            page.wait_for_timeout(200)  # the scroll regions' roles are set once their size is known
-            found[f"{kind} ({scheme})"] = blocking_violations(page)
+    for kind, path in PAGE_TYPES.items():
+        page.goto(built_site.url + path)
+        if page.locator(".lm-depths").count():
+            page.wait_for_selector(".lm-depths[data-ready]", state="attached")
+        page.wait_for_function(SCROLLERS_KNOWN)
+        if not found:
+            assert scheme_on_show(page) == system_scheme  # a first visit follows the system
+        found[f"{kind} ({scheme_on_show(page)})"] = blocking_violations(page)
+        found[f"{kind} ({switch_scheme(page)})"] = blocking_violations(page)
     context.close()
+    assert len(found) == 2 * len(PAGE_TYPES)  # every page type in both schemes
     assert {kind: problems for kind, problems in found.items() if problems} == {}
 
 
@@ -75,11 +105,22 @@ def test_the_exercise_players_stop_button_reads_when_it_has_the_focus(page: Page
     assert [v["id"] for v in results.response["violations"]] == []
 
 
-@pytest.mark.parametrize("depth", ["D1", "D2", "D3", "D4", "D5"])
-def test_topic_page_at_each_depth(page: Page, built_site: BuiltSite, depth: str) -> None:
+@pytest.fixture(scope="module")
+def topic_page(browser, built_site: BuiltSite) -> Iterator[Page]:  # noqa: ANN001
+    """The calculator topic, opened once for the scans of its depths (a tab each)."""
+    context = browser.new_context()
+    page = context.new_page()
     page.goto(built_site.url + "layer-3/gpu-clusters/")
-    page.get_by_role("tab", name=re.compile(f"^{depth}")).click()
-    assert blocking_violations(page) == []
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("depth", ["D1", "D2", "D3", "D4", "D5"])
+def test_topic_page_at_each_depth(topic_page: Page, depth: str) -> None:
+    tab = topic_page.get_by_role("tab", name=re.compile(f"^{depth}"))
+    tab.click()
+    expect(tab).to_have_attribute("aria-selected", "true")
+    assert blocking_violations(topic_page) == []
 
 
 def test_live_calculator_page(page: Page, built_site: BuiltSite) -> None:
