@@ -10,7 +10,8 @@ Three memories, each reused only while what it depends on is the same:
 - the pages: while the *frame* of the map is the same (its settings, the source labels, and each
   topic's face: id, title, layer, summary and edges, which is all that other pages show of a
   topic), only the pages of the topics that changed and the Sources page (it lists which topics
-  cite each source) are rendered again; otherwise every page is.
+  cite each source) are rendered again; otherwise every page is, as Markdown, and only the topic
+  pages whose Markdown changed are converted for the engine again.
 
 The page under edit first: after a save, `layermap serve` writes the pages of the topics that
 changed, with the navigation and everything else the new map gives, updates those pages in the
@@ -44,7 +45,7 @@ from generator.emit import build_record
 from generator.emit.build_record import code_fingerprint, engine_inputs
 from generator.emit.docs_tree import write_tree
 from generator.emit.engine import build_site, configured_site_url, forget_conversions, site_url_ahead
-from generator.emit.engine.live import LiveSite
+from generator.emit.engine.live import LiveSite, never
 from generator.emit.engine.prerendered import PrerenderedPages
 from generator.emit.engine.serve import serve_forever, served_site
 from generator.emit.serve_status import write_failure
@@ -79,6 +80,9 @@ def face(topic: Topic) -> tuple:
     return topic.id, topic.title, topic.layer, topic.summary, tuple(topic.edges)
 
 
+MARKDOWN_BATCH = 25  # pages rendered as Markdown between two looks at whether to stop (a few tenths of a second)
+
+
 @dataclass
 class PageMemo:
     """The pages as last rendered, with the frame and the topics they were rendered from."""
@@ -91,13 +95,13 @@ class PageMemo:
     rendered: int = 0  # pages rendered by this memory, all told
 
     def render(self, kmap: KnowledgeMap, settings: BuildSettings, kept: PrerenderedPages | None = None,
-               first: bool = False, most: int | None = None) -> tuple[list[PageSource], int]:
+               first: bool = False, stopping: Callable[[], bool] = never) -> tuple[list[PageSource], int]:
         """Every page's text, rendering again only what the changes since last time can touch
         (and what an earlier call left :attr:`stale`); also how many pages were rendered. With
         ``kept``, each topic page rendered is also rendered as the engine would convert it, and
         kept there for the engine (over every core). While the map has the same pages as before,
         some can be left stale for a later call: with ``first``, all but the pages of the topics
-        that changed (when one did); with ``most``, all but that many, in page order."""
+        that changed (when one did), and those not rendered yet when ``stopping`` says so."""
         calculators = CalculatorBridge()
         listed = map_sources(kmap, calculators)
         labels = map_labels(listed)
@@ -112,28 +116,30 @@ class PageMemo:
         else:
             redo = set(renderers)
         redo |= self.stale & set(renderers)
-        now = redo
-        if set(renderers) == set(self.texts):  # no page came or went: some can wait
-            edited = {topic_page(kmap.topics[tid]) for tid in changed} & redo
-            if first and edited:
-                now = edited
-            elif most is not None:
-                now = set([path for path in renderers if path in redo][:most])
-        texts = self._texts(kmap, renderers, now, settings, calculators, labels, kept)
-        self.texts = {path: texts[path] if path in now else self.texts[path] for path in renderers}
-        self.frame, self.listing, self.topics, self.stale = frame, listing, dict(kmap.topics), redo - now
-        self.rendered += len(now)
-        return [PageSource(path, text) for path, text in self.texts.items()], len(now)
+        edited = {topic_page(kmap.topics[tid]) for tid in changed} & redo
+        now = edited if first and edited and set(renderers) == set(self.texts) else redo
+        texts = self._texts(kmap, [path for path in renderers if path in now], renderers, settings, calculators,
+                            labels, kept, stopping)
+        self.texts = {path: texts[path] if path in texts else self.texts[path] for path in renderers}
+        self.frame, self.listing, self.topics, self.stale = frame, listing, dict(kmap.topics), redo - set(texts)
+        self.rendered += len(texts)
+        return [PageSource(path, text) for path, text in self.texts.items()], len(texts)
 
-    def _texts(self, kmap: KnowledgeMap, renderers: dict, now: set[str], settings: BuildSettings,
-               calculators: CalculatorBridge, labels: dict[str, str], kept: PrerenderedPages | None) -> dict[str, bytes]:
+    def _texts(self, kmap: KnowledgeMap, now: list[str], renderers: dict, settings: BuildSettings,
+               calculators: CalculatorBridge, labels: dict[str, str], kept: PrerenderedPages | None,
+               stopping: Callable[[], bool]) -> dict[str, bytes]:
         """The pages ``now``. While the map has the same pages, they are rendered as Markdown first
-        (a fifth of the work): a topic page whose Markdown is as before keeps the engine's conversion
-        kept for it, and only the others are rendered as the engine would convert them too."""
+        (a fifth of the work), a few at a time until ``stopping``: a topic page whose Markdown is as
+        before keeps the engine's conversion kept for it, and only the others are rendered as the
+        engine would convert them too."""
         if kept is None or not kept.supported or set(renderers) != set(self.texts):
-            return page_texts(kmap, renderers, now, settings, calculators, labels, kept)
-        texts = page_texts(kmap, renderers, now, settings, calculators, labels, None)
-        again = {path for path in topic_pages(kmap) if path in now and texts[path] != self.texts[path]}
+            return page_texts(kmap, renderers, set(now), settings, calculators, labels, kept)
+        texts: dict[str, bytes] = {}
+        for start in range(0, len(now), MARKDOWN_BATCH):
+            if texts and stopping():
+                break
+            texts |= page_texts(kmap, renderers, set(now[start:start + MARKDOWN_BATCH]), settings, calculators, labels, None)
+        again = {path for path in topic_pages(kmap) if path in texts and texts[path] != self.texts[path]}
         return texts | page_texts(kmap, renderers, again, settings, calculators, labels, kept)
 
 
@@ -181,17 +187,18 @@ class Regenerator:
         content, kmap = load_map(self.project, self.reading, self.claims)
         return self._write(kmap, content.warnings, first=first)
 
-    def regenerate_rest(self, most: int | None = None) -> Regeneration:
-        """The pages the last regeneration left stale (at most ``most`` of them), from the same map."""
+    def regenerate_rest(self, stopping: Callable[[], bool] = never) -> Regeneration:
+        """The pages the last regeneration left stale, from the same map (those rendered before
+        ``stopping`` says so: the others stay stale)."""
         if self._kmap is None or not self.pages.stale:
             return Regeneration(self.out_dir / "mkdocs.yml", set(), [], 0)
-        return self._write(self._kmap, [], most=most)
+        return self._write(self._kmap, [], stopping=stopping)
 
     def _write(self, kmap: KnowledgeMap, warnings: list[Diagnostic], first: bool = False,
-               most: int | None = None) -> Regeneration:
+               stopping: Callable[[], bool] = never) -> Regeneration:
         signed_cache.machine_key()  # made before the page cache keys its entries with it (emit/engine/page_cache.py)
         kept = PrerenderedPages(self.out_dir, self.project.base_config)
-        pages, rendered = self.pages.render(kmap, self.settings, kept, first, most)
+        pages, rendered = self.pages.render(kmap, self.settings, kept, first, stopping)
         changed = set(kept.docs_written)  # topic pages written as they were rendered
         tree = docs_tree(self.project, kmap, self.settings, self.serving, pages)
         config = write_tree(tree, self.project.base_config, self.out_dir, changed)
@@ -293,9 +300,6 @@ def _serve(project: Project, address: str, say: Callable[[str], None]) -> None:
         _serve_edits(project, regenerator, live, server, address, say)
 
 
-REST_PAGES = 200  # pages rendered at a time for the rest of an edit: a save can stop it between two shares
-
-
 def _serve_edits(project: Project, regenerator: Regenerator, live: LiveSite, server: Any, address: str,
                  say: Callable[[str], None]) -> None:
     """Keep the served site in step with content/ (each edit's work under the folder's lock) until
@@ -327,13 +331,13 @@ def _serve_edits(project: Project, regenerator: Regenerator, live: LiveSite, ser
 
 def the_rest(regenerator: Regenerator, live: LiveSite, stopping: Callable[[], bool],
              locked: Callable[[], AbstractContextManager]) -> int:
-    """After an edit's first step: the pages it left, rendered and written a share at a time (each
-    share ``locked``), then the served pages the new navigation left stale, until done or
-    ``stopping``; say how many served pages were written."""
+    """After an edit's first step (and ``locked``): the pages it left, rendered and written, then
+    the served pages the new navigation left stale, until done or ``stopping``; say how many
+    served pages were written."""
     written = live.pages_written
     while not stopping():
         with locked():
-            done = regenerator.regenerate_rest(REST_PAGES)
+            done = regenerator.regenerate_rest(stopping)
             live.update(done.changed, postpone=done.pending > 0, stopping=stopping)
         if not done.pending and live.current:
             break

@@ -263,15 +263,16 @@ def test_a_project_config_that_cannot_be_read_ahead_is_reported_from_the_engine_
 # --- `layermap serve`: the page under edit first, the rest after (issue 32 item 5) -------------------
 
 @pytest.mark.parametrize("edit", list(EDITS), ids=list(EDITS))
-def test_the_page_under_edit_first_then_the_rest_a_share_at_a_time_equals_a_cold_tree(
-        edit: str, project: Project, mini: MiniProject, tmp_path: Path) -> None:
+def test_the_page_under_edit_first_then_the_rest_stopped_after_each_batch_equals_a_cold_tree(
+        edit: str, project: Project, mini: MiniProject, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(incremental, "MARKDOWN_BATCH", 2)
     regenerator = Regenerator(project, out_dir=tmp_path / "served")
     regenerator.regenerate()
     EDITS[edit](mini)
     first = regenerator.regenerate(first=True)
     shares = []
     while not shares or shares[-1].pending:
-        shares.append(regenerator.regenerate_rest(most=2))
+        shares.append(regenerator.regenerate_rest(stopping=lambda: True))  # stopped as soon as it can
         assert shares[-1].pages_rendered <= 2
     assert regenerator.regenerate_rest().changed == set()
     served = tree_files(tmp_path / "served")
