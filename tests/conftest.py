@@ -58,6 +58,43 @@ def copy_project(target: Path, content: Path = ROOT / "content") -> Path:
     return target
 
 
+# --- the order files start in ---------------------------------------------------------------
+# scripts/test runs `pytest -n auto --dist loadfile --no-loadscope-reorder`: each file runs whole
+# on one worker, in the order collected here. Files whose tests take minutes start first (the
+# heaviest named below, then every other browser file), so the many short files fill the end of
+# the run on both workers, instead of a long file left to run alone at the end (xdist's own order,
+# most tests first, put these files last). Only the order changes; each file keeps its own.
+HEAVIEST_FIRST = (
+    "tests/browser/test_offline.py",  # several walks and builds of the real site, offline
+    "tests/browser/test_exercises.py",  # every exercise of every calculator
+    "tests/browser/test_security_policy.py",  # every page, every calculator booted
+    "tests/browser/test_offline_versions.py",
+    "tests/browser/test_offline_after_one_visit.py",
+    "tests/browser/test_accessibility.py",
+    "tests/browser/test_phone_widths.py",
+)
+
+
+def file_of(item: pytest.Item) -> str:
+    return item.nodeid.split("::")[0]
+
+
+def start_rank(item: pytest.Item) -> int:
+    if file_of(item) in HEAVIEST_FIRST:
+        return HEAVIEST_FIRST.index(file_of(item))
+    return len(HEAVIEST_FIRST) + (0 if item.get_closest_marker("browser") else 1)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own grouping by fixture, which splits files
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank: dict[str, int] = {}  # a file with any browser test goes with the browser files
+    first: dict[str, int] = {}
+    for position, item in enumerate(items):
+        first.setdefault(file_of(item), position)
+        rank[file_of(item)] = min(rank.get(file_of(item), start_rank(item)), start_rank(item))
+    items.sort(key=lambda item: (rank[file_of(item)], first[file_of(item)]))  # stable: a file's tests keep their order
+
+
 def walked_pages(site: Path) -> list[Path]:
     """The built pages a walk through every page visits: all of them, but of the learning plans
     (one template, a page per topic and depth: half the site) only the index, the first plan of
