@@ -131,16 +131,20 @@ class PageMemo:
         """The pages ``now``. While the map has the same pages, they are rendered as Markdown first
         (a fifth of the work), a few at a time until ``stopping``: a topic page whose Markdown is as
         before keeps the engine's conversion kept for it, and only the others are rendered as the
-        engine would convert them too."""
+        engine would convert them too (``kept.docs_written``: those whose docs file changed)."""
         if kept is None or not kept.supported or set(renderers) != set(self.texts):
             return page_texts(kmap, renderers, set(now), settings, calculators, labels, kept)
         texts: dict[str, bytes] = {}
+        topics, written = topic_pages(kmap), set()
         for start in range(0, len(now), MARKDOWN_BATCH):
             if texts and stopping():
                 break
-            texts |= page_texts(kmap, renderers, set(now[start:start + MARKDOWN_BATCH]), settings, calculators, labels, None)
-        again = {path for path in topic_pages(kmap) if path in texts and texts[path] != self.texts[path]}
-        return texts | page_texts(kmap, renderers, again, settings, calculators, labels, kept)
+            batch = page_texts(kmap, renderers, set(now[start:start + MARKDOWN_BATCH]), settings, calculators, labels, None)
+            again = {path for path in batch if path in topics and batch[path] != self.texts[path]}
+            texts |= batch | (page_texts(kmap, renderers, again, settings, calculators, labels, kept) if again else {})
+            written |= kept.docs_written if again else set()
+        kept.docs_written = written
+        return texts
 
 
 CACHE_FILE = "cache/generation.pickle"  # in the work folder, signed (generator/signed_cache.py)

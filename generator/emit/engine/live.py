@@ -230,7 +230,11 @@ class LiveSite:
                     continue
                 _populate_page(file.page, config, files)
             written, doc_files = [f for f in pages if f.page is not None], files.documentation_pages()
-            for file in written:
+            for number, file in enumerate(written):
+                if stopping():  # what is left is written with the stale pages, read again then
+                    self.stale.pages |= {f.src_uri for f in written[number:]}
+                    written = written[:number]
+                    break
                 self._build_one(file, doc_files)
             self.stale.index = True
             if postpone:

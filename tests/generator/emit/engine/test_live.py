@@ -223,6 +223,20 @@ def test_an_update_stopped_midway_leaves_the_rest_stale_for_the_next(
     assert site_files(live.site_dir) == full_build(first.config, tmp_path / "reference")
 
 
+def test_changed_pages_an_update_is_stopped_before_are_written_by_the_next(
+        served: tuple[MiniProject, Regenerator, LiveSite], tmp_path: Path) -> None:
+    mini, regenerator, live = served
+    edit(mini, "layer-2/boards.yaml", "Where chips are mounted.", "Where chips sit.")
+    live.update(regenerator.regenerate(first=True).changed, postpone=True)
+    rest = regenerator.regenerate_rest()
+    assert {"layer-2/index.md", "layer-2/chips.md"} <= rest.changed  # they list boards, with its summary
+    written = live.pages_written
+    live.update(rest.changed, stopping=lambda: True)
+    assert live.pages_written == written and {"layer-2/index.md", "layer-2/chips.md"} <= live.stale.pages
+    live.update(set())
+    assert live.current and site_files(live.site_dir) == full_build(rest.config, tmp_path / "reference")
+
+
 def test_a_second_edit_while_the_rest_is_written_is_neither_lost_nor_mixed(
         served: tuple[MiniProject, Regenerator, LiveSite], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A save while the rest of the last one is written stops it (here after one page of the
