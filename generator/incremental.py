@@ -15,10 +15,10 @@ Three memories, each reused only while what it depends on is the same:
 
 The page under edit first: after a save, `layermap serve` writes the pages of the topics that
 changed, with the navigation and everything else the new map gives, updates those pages in the
-served site and reloads the open page; then, in the background and a share of pages at a time,
-the pages that show the edit too (a new title is in the navigation of every page; a summary is
-on the pages that list the topic). A save meanwhile stops that work, and its own first step
-takes the rest over (``emit/watch.py``), so no edit waits for the pages of the one before.
+served site and reloads the open page; then, in the background, the pages that show the edit
+too (a new title is in the navigation of every page; a summary is on the pages that list the
+topic). A save meanwhile stops that work between two batches of pages or two pages written, and
+its own first step takes the rest over (``emit/watch.py``), so no edit waits for the one before.
 
 A cold build is the reference: ``tests/generator/test_incremental.py`` makes edits of each kind and
 compares the regenerated tree with a cold one, file by file, after the first step and the rest
