@@ -80,9 +80,6 @@ def face(topic: Topic) -> tuple:
     return topic.id, topic.title, topic.layer, topic.summary, tuple(topic.edges)
 
 
-MARKDOWN_BATCH = 25  # pages rendered as Markdown between two looks at whether to stop (a few tenths of a second)
-
-
 @dataclass
 class PageMemo:
     """The pages as last rendered, with the frame and the topics they were rendered from."""
@@ -128,26 +125,29 @@ class PageMemo:
     def _texts(self, kmap: KnowledgeMap, now: list[str], renderers: dict, settings: BuildSettings,
                calculators: CalculatorBridge, labels: dict[str, str], kept: PrerenderedPages | None,
                stopping: Callable[[], bool]) -> dict[str, bytes]:
-        """The pages ``now``. While the map has the same pages, they are rendered as Markdown first
-        (a fifth of the work), a few at a time until ``stopping``: a topic page whose Markdown is as
+        """The pages ``now``, rendered as Markdown first (a fifth of the work), a few at a time
+        until ``stopping`` (while the map has the same pages): a topic page whose Markdown is as
         before keeps the engine's conversion kept for it, and only the others are rendered as the
         engine would convert them too (``kept.docs_written``: those whose docs file changed)."""
-        if kept is None or not kept.supported or set(renderers) != set(self.texts):
+        if kept is None or not kept.supported:
             return page_texts(kmap, renderers, set(now), settings, calculators, labels, kept)
         texts: dict[str, bytes] = {}
-        topics, written = topic_pages(kmap), set()
+        topics, written, same_pages = topic_pages(kmap), set(), set(renderers) == set(self.texts)
         for start in range(0, len(now), MARKDOWN_BATCH):
-            if texts and stopping():
+            if texts and same_pages and stopping():
                 break
             batch = page_texts(kmap, renderers, set(now[start:start + MARKDOWN_BATCH]), settings, calculators, labels, None)
-            again = {path for path in batch if path in topics and batch[path] != self.texts[path]}
+            again = {path for path in batch if path in topics and batch[path] != self.texts.get(path)}
             texts |= batch | (page_texts(kmap, renderers, again, settings, calculators, labels, kept) if again else {})
             written |= kept.docs_written if again else set()
         kept.docs_written = written
+        if not same_pages:
+            kept.keep_only(topics)  # what was kept for pages no longer in the map goes
         return texts
 
 
 CACHE_FILE = "cache/generation.pickle"  # in the work folder, signed (generator/signed_cache.py)
+MARKDOWN_BATCH = 25  # pages rendered as Markdown between two looks at whether to stop (PageMemo._texts)
 
 
 class Regenerator:
@@ -335,9 +335,8 @@ def _serve_edits(project: Project, regenerator: Regenerator, live: LiveSite, ser
 
 def the_rest(regenerator: Regenerator, live: LiveSite, stopping: Callable[[], bool],
              locked: Callable[[], AbstractContextManager]) -> int:
-    """After an edit's first step (and ``locked``): the pages it left, rendered and written, then
-    the served pages the new navigation left stale, until done or ``stopping``; say how many
-    served pages were written."""
+    """After an edit's first step (``locked``): the pages it left, then the served pages the new
+    navigation left stale, until done or ``stopping``; say how many served pages were written."""
     written = live.pages_written
     while not stopping():
         with locked():

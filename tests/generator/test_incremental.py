@@ -309,11 +309,12 @@ def test_a_first_step_with_no_topic_changed_or_a_page_gone_renders_everything(pr
     assert done.pending == 0 and done.pages_rendered == everything - 1
 
 
+@pytest.mark.parametrize("edit", ["a source's record", "a new topic"])
 def test_after_a_change_to_the_frame_only_pages_whose_markdown_changed_are_converted_again(
-        project: Project, mini: MiniProject, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """A new source title is in the map's frame, so every page is rendered again as Markdown; only the
-    topic pages whose Markdown changed (those citing it) are rendered as the engine would convert
-    them: the others keep what was kept for them."""
+        edit: str, project: Project, mini: MiniProject, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A new source title (or a new topic) is in the map's frame, so every page is rendered again as
+    Markdown; only the topic pages whose Markdown changed (those citing it; the new one and those
+    that show it) are rendered as the engine would convert them: the others keep what was kept."""
     from generator.render import pages
     from generator.render.paths import topic_page
 
@@ -323,7 +324,7 @@ def test_after_a_change_to_the_frame_only_pages_whose_markdown_changed_are_conve
     convert = pages.render_topic_html
     monkeypatch.setattr(pages, "render_topic_html", lambda kmap, topic, *rest: (
         converted.append(topic_page(topic)), convert(kmap, topic, *rest))[1])
-    EDITS["a source's record"](mini)
+    EDITS[edit](mini)
     done = regenerator.regenerate()
     assert done.pages_rendered == len(regenerator.pages.texts)  # every page, as Markdown
     topics = {topic_page(topic) for topic in regenerator.pages.topics.values()}
