@@ -14,11 +14,11 @@ Three memories, each reused only while what it depends on is the same:
   pages whose Markdown changed are converted for the engine again.
 
 The page under edit first: after a save, `layermap serve` writes the pages of the topics that
-changed, with the navigation and everything else the new map gives, updates those pages in the
-served site and reloads the open page; then, in the background, the pages that show the edit
-too (a new title is in the navigation of every page; a summary is on the pages that list the
-topic). A save meanwhile stops that work between two batches of pages or two pages written, and
-its own first step takes the rest over (``emit/watch.py``), so no edit waits for the one before.
+changed (with the new map's navigation), updates them in the served site and reloads the open
+page; then, in the background, the pages that show the edit too (a new title is in every page's
+navigation; a summary is on the pages that list the topic). A save meanwhile stops that work
+between two batches of pages or two pages written, and its own first step takes the rest over
+(``emit/watch.py``), so no edit waits for the one before.
 
 A cold build is the reference: ``tests/generator/test_incremental.py`` makes edits of each kind and
 compares the regenerated tree with a cold one, file by file, after the first step and the rest
@@ -93,12 +93,10 @@ class PageMemo:
 
     def render(self, kmap: KnowledgeMap, settings: BuildSettings, kept: PrerenderedPages | None = None,
                first: bool = False, stopping: Callable[[], bool] = never) -> tuple[list[PageSource], int]:
-        """Every page's text, rendering again only what the changes since last time can touch
-        (and what an earlier call left :attr:`stale`); also how many pages were rendered. With
-        ``kept``, each topic page rendered is also rendered as the engine would convert it, and
-        kept there for the engine (over every core). While the map has the same pages as before,
-        some can be left stale for a later call: with ``first``, all but the pages of the topics
-        that changed (when one did), and those not rendered yet when ``stopping`` says so."""
+        """Every page's text, rendering again only what the changes since last time can touch (and
+        what an earlier call left :attr:`stale`), and how many pages were; with ``kept``, topic pages
+        also as the engine converts them (:meth:`_texts`). While the map has the same pages, some can
+        wait: with ``first``, all but the changed topics' pages; those not done when ``stopping``."""
         calculators = CalculatorBridge()
         listed = map_sources(kmap, calculators)
         labels = map_labels(listed)
@@ -125,21 +123,24 @@ class PageMemo:
     def _texts(self, kmap: KnowledgeMap, now: list[str], renderers: dict, settings: BuildSettings,
                calculators: CalculatorBridge, labels: dict[str, str], kept: PrerenderedPages | None,
                stopping: Callable[[], bool]) -> dict[str, bytes]:
-        """The pages ``now``, rendered as Markdown first (a fifth of the work), a few at a time
-        until ``stopping`` (while the map has the same pages): a topic page whose Markdown is as
-        before keeps the engine's conversion kept for it, and only the others are rendered as the
-        engine would convert them too (``kept.docs_written``: those whose docs file changed)."""
-        if kept is None or not kept.supported:
+        """The pages ``now``; after a first rendering, as Markdown first (a fifth of the work), a few
+        at a time: a topic page whose Markdown is as before keeps the engine's conversion kept for
+        it, and only the others are rendered as the engine would convert them too, at once while
+        the map has the same pages (then ``stopping`` can stop it between two batches), else all
+        together at the end, over every core (``kept.docs_written``: the docs files changed)."""
+        if kept is None or not kept.supported or not self.texts:
             return page_texts(kmap, renderers, set(now), settings, calculators, labels, kept)
         texts: dict[str, bytes] = {}
-        topics, written, same_pages = topic_pages(kmap), set(), set(renderers) == set(self.texts)
+        topics, again, written, same_pages = topic_pages(kmap), set(), set(), set(renderers) == set(self.texts)
         for start in range(0, len(now), MARKDOWN_BATCH):
             if texts and same_pages and stopping():
                 break
             batch = page_texts(kmap, renderers, set(now[start:start + MARKDOWN_BATCH]), settings, calculators, labels, None)
-            again = {path for path in batch if path in topics and batch[path] != self.texts.get(path)}
-            texts |= batch | (page_texts(kmap, renderers, again, settings, calculators, labels, kept) if again else {})
-            written |= kept.docs_written if again else set()
+            texts |= batch
+            again |= {path for path in batch if path in topics and batch[path] != self.texts.get(path)}
+            if again and (same_pages or start + MARKDOWN_BATCH >= len(now)):
+                texts |= page_texts(kmap, renderers, again, settings, calculators, labels, kept)
+                written, again = written | kept.docs_written, set()
         kept.docs_written = written
         if not same_pages:
             kept.keep_only(topics)  # what was kept for pages no longer in the map goes
@@ -185,9 +186,8 @@ class Regenerator:
 
     def regenerate(self, first: bool = False) -> Regeneration:
         """Validate the content and write the tree; raises ContentError (nothing written) on bad
-        content. With ``first``, only the pages of the topics that changed are written (while no
-        page came or went), with everything else the map gives (the navigation, its index): the
-        pages that show them follow with :meth:`regenerate_rest`."""
+        content. With ``first``, of the pages only those of the topics that changed (with all else
+        the map gives: its navigation, its index); the others follow with :meth:`regenerate_rest`."""
         content, kmap = load_map(self.project, self.reading, self.claims)
         return self._write(kmap, content.warnings, first=first)
 
