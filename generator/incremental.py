@@ -123,32 +123,33 @@ class PageMemo:
     def _texts(self, kmap: KnowledgeMap, now: list[str], renderers: dict, settings: BuildSettings,
                calculators: CalculatorBridge, labels: dict[str, str], kept: PrerenderedPages | None,
                stopping: Callable[[], bool]) -> dict[str, bytes]:
-        """The pages ``now``; after a first rendering, as Markdown first (a fifth of the work), a few
-        at a time: a topic page whose Markdown is as before keeps the engine's conversion kept for
-        it, and only the others are rendered as the engine would convert them too, at once while
-        the map has the same pages (then ``stopping`` can stop it between two batches), else all
-        together at the end, over every core (``kept.docs_written``: the docs files changed)."""
+        """The pages ``now``; after a first rendering, as Markdown first (a fifth of the work): a
+        topic page whose Markdown is as before keeps the engine's conversion kept for it, and only
+        the others are rendered as the engine would convert them too, together over every core
+        (``kept.docs_written``: the docs files changed), or, when ``stopping`` can stop it (while
+        the map has the same pages), a few pages at a time with a look at it between two."""
         if kept is None or not kept.supported or not self.texts:
             return page_texts(kmap, renderers, set(now), settings, calculators, labels, kept)
         texts: dict[str, bytes] = {}
-        topics, again, written, same_pages = topic_pages(kmap), set(), set(), set(renderers) == set(self.texts)
-        for start in range(0, len(now), MARKDOWN_BATCH):
-            if texts and same_pages and stopping():
+        topics, again, written = topic_pages(kmap), set(), set()
+        size = MARKDOWN_BATCH if stopping is not never and set(renderers) == set(self.texts) else max(len(now), 1)
+        for start in range(0, len(now), size):
+            if texts and stopping():
                 break
-            batch = page_texts(kmap, renderers, set(now[start:start + MARKDOWN_BATCH]), settings, calculators, labels, None)
+            batch = page_texts(kmap, renderers, set(now[start:start + size]), settings, calculators, labels, None)
             texts |= batch
-            again |= {path for path in batch if path in topics and batch[path] != self.texts.get(path)}
-            if again and (same_pages or start + MARKDOWN_BATCH >= len(now)):
+            again = {path for path in batch if path in topics and batch[path] != self.texts.get(path)}
+            if again:
                 texts |= page_texts(kmap, renderers, again, settings, calculators, labels, kept)
-                written, again = written | kept.docs_written, set()
+                written |= kept.docs_written
         kept.docs_written = written
-        if not same_pages:
+        if set(renderers) != set(self.texts):
             kept.keep_only(topics)  # what was kept for pages no longer in the map goes
         return texts
 
 
 CACHE_FILE = "cache/generation.pickle"  # in the work folder, signed (generator/signed_cache.py)
-MARKDOWN_BATCH = 25  # pages rendered as Markdown between two looks at whether to stop (PageMemo._texts)
+MARKDOWN_BATCH = 2  # pages rendered between two looks at whether to stop (PageMemo._texts): gaps up to 0.6 s, load 7-10
 
 
 class Regenerator:
