@@ -107,6 +107,14 @@ def walked_pages(site: Path) -> list[Path]:
     return [p for p in pages if p not in plans or p in kept]
 
 
+def hold_calculator_worker(context) -> None:  # noqa: ANN001 - a Playwright BrowserContext
+    """Never answer the calculator worker's script in this context: every calculator stays
+    "starting", as a reader sees it first, and no page spends seconds of processor time booting
+    Python that the test never uses (a calculator page boots it on idle). For tests whose subject
+    is the page, not the live calculator; the calculator's own tests leave it running."""
+    context.route("**/calc-worker.js", lambda route: None)
+
+
 def build_project(root: Path, site_url: str) -> Path:
     from generator.emit.engine import build_site
     from generator.pipeline import generate

@@ -2,13 +2,15 @@
 
 The site is built with its address at /layermap/ on a local server. A reader visits once, saves
 the site for offline, then the server is stopped and the browser context set offline: every
-page (by link, by address and by reload), search, the depth switcher and one exercise of every
-calculator must still work, served by the service worker alone. (Offline after one visit without
+page must come back byte for byte from the service worker alone, a page of every kind open by
+its address and by reload, every topic by a link from home, and search, the depth switcher and
+one exercise of every calculator must still work. (Offline after one visit without
 saving: tests/browser/test_offline_after_one_visit.py.)
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 import time
@@ -23,8 +25,8 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Resp
 
 from generator.calculation.exercises import play
 from generator.calculation.port import calculator_module
-from tests.browser.test_exercises import CASES, open_calculator, play_through_the_controls
-from tests.conftest import ROOT, BuiltSite, _QuietHandler, build_project, copy_project, free_port
+from tests.browser.test_exercises import CASES, OpenCalculator, open_calculator, play_through_the_controls
+from tests.conftest import ROOT, BuiltSite, _QuietHandler, build_project, copy_project, free_port, walked_pages
 from tests.generator.emit.test_offline import worker_manifests
 
 pytestmark = pytest.mark.browser
@@ -90,6 +92,15 @@ class SubPathSite:
         """Every page's address below the site root ("" for home), from the built files."""
         found = [p.relative_to(self.site).as_posix() for p in self.site.rglob("index.html")]
         return sorted(path[: -len("index.html")] for path in found)
+
+    def pages_of_every_kind(self) -> list[str]:
+        """The pages a walk opens (tests/conftest.py walked_pages): all but most learning plans,
+        which share one template (a plan of each depth and the longest are kept)."""
+        walked = {p.relative_to(self.site).as_posix() for p in walked_pages(self.site)}
+        return [path for path in self.pages() if path + "index.html" in walked]
+
+    def page_digest(self, path: str) -> str:
+        return hashlib.sha256((self.site / path / "index.html").read_bytes()).hexdigest()
 
     def saved_megabytes(self) -> str:
         """What "Save for offline" fetches, as it says it: every file its worker lists, in MB."""
@@ -185,12 +196,15 @@ def test_after_saving_everything_works_offline(context: BrowserContext, sub_path
     page.reload()
     expect(page.locator(".layermap-notice--offline")).to_contain_text("Offline")
 
-    # every page by its address, then by reload
-    for path in site.pages():
+    # every page, as the worker answers it offline, is the built page byte for byte
+    answered = page.evaluate(DIGESTS_OF_ANSWERS, [site.url + path for path in site.pages()])
+    assert answered == {site.url + path: site.page_digest(path) for path in site.pages()}
+    # and a page of every kind opens by its address, then by reload
+    for path in site.pages_of_every_kind():
         page.goto(site.url + path)
         expect_page(page, site.url + path)
     page.reload()
-    expect_page(page, site.url + site.pages()[-1])
+    expect_page(page, site.url + site.pages_of_every_kind()[-1])
 
     # every topic by a link from home (instant navigation, then back)
     page.goto(site.url)
@@ -206,6 +220,19 @@ def test_after_saving_everything_works_offline(context: BrowserContext, sub_path
     check_search(page, site)
     check_depth_switch(page, site)
     check_one_exercise_per_calculator(page, site)
+
+
+# Each address fetched as a navigation would be (through this page's service worker), and the
+# SHA-256 of what came back, or the HTTP status when it failed.
+DIGESTS_OF_ANSWERS = """async (urls) => {
+    const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const answered = {};
+    for (const url of urls) {
+        const response = await fetch(url);
+        answered[url] = response.ok ? hex(await crypto.subtle.digest("SHA-256", await response.arrayBuffer())) : `HTTP ${response.status}`;
+    }
+    return answered;
+}"""
 
 
 def check_search(page: Page, site: SubPathSite) -> None:
@@ -232,14 +259,19 @@ def check_depth_switch(page: Page, site: SubPathSite) -> None:
 
 
 def check_one_exercise_per_calculator(page: Page, site: SubPathSite) -> None:
+    """The first exercise of every calculator, played offline. The first calculator page is opened
+    by its address; the others are reached by links, as a reader goes on (the runtime booted from
+    the saved copy serves them all; tests/browser/test_exercises.py's OpenCalculator)."""
     first_cases = {}
     for case in CASES:
         topic, key, depth, index, exercise = case.values
         first_cases.setdefault(depth.calculator.name, case.values)
     assert len(first_cases) >= 6
+    calculators = OpenCalculator(page.context)
     for name, (topic, key, depth, _, exercise) in first_cases.items():
-        calc = open_calculator(page, site.built(), topic, key, name)
+        calc = calculators.at(site.built(), topic, key, name)
         play_through_the_controls(calc, play(calculator_module(name), dict(depth.calculator.values), exercise))
+    assert calculators.page.evaluate("() => layermapCalculator.status().generation") == 1  # one boot served them all
 
 
 def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: BrowserContext, sub_path_site: SubPathSite) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.conftest import BuiltSite, walked_pages
+from tests.conftest import BuiltSite, hold_calculator_worker, walked_pages
 
 pytestmark = pytest.mark.browser
 WIDTHS = (320, 360, 390)
@@ -36,7 +36,7 @@ def overflow(page: Page, width: int) -> list[str]:
 def test_no_page_and_no_depth_is_wider_than_the_phone(browser: Browser, built_site: BuiltSite, width: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": 780}, is_mobile=True, has_touch=True,
                                   device_scale_factor=2)
-    context.route("**/calc-worker.js", lambda route: None)  # never answered: the runtime stays "starting"
+    hold_calculator_worker(context)
     page = context.new_page()
     wide = []
     pages = site_pages(built_site)
