@@ -8,6 +8,7 @@ import shutil
 import socket
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -107,12 +108,41 @@ def walked_pages(site: Path) -> list[Path]:
     return [p for p in pages if p not in plans or p in kept]
 
 
+@functools.cache
+def real_content():  # noqa: ANN201 - generator.content.model.Content, imported late
+    """The project's own content, read and checked once per test process (a dozen test modules
+    read it when they are collected, each a second of processor time on every xdist worker)."""
+    from generator.pipeline import load_content
+
+    return load_content(ROOT / "content", ROOT)
+
+
+@functools.cache
+def real_map():  # noqa: ANN201 - generator.model.graph.KnowledgeMap
+    """The map of :func:`real_content`, built once per test process."""
+    from generator.model.graph import build_map
+
+    return build_map(real_content())
+
+
 def hold_calculator_worker(context) -> None:  # noqa: ANN001 - a Playwright BrowserContext
     """Never answer the calculator worker's script in this context: every calculator stays
     "starting", as a reader sees it first, and no page spends seconds of processor time booting
     Python that the test never uses (a calculator page boots it on idle). For tests whose subject
     is the page, not the live calculator; the calculator's own tests leave it running."""
     context.route("**/calc-worker.js", lambda route: None)
+
+
+@contextmanager
+def returning_readers_browser(browser_type, launch_args: dict, profile: Path) -> Iterator:  # noqa: ANN001 - Playwright's BrowserType
+    """A browser with a profile on disk, as a reader's is: its HTTP cache keeps the 9.6 MB wasm
+    and, beside it, the code Chromium compiled from it, which a private window's in-memory cache
+    does not (a calculator then starts on about two thirds of the processor time)."""
+    context = browser_type.launch_persistent_context(profile, **launch_args)
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 def build_project(root: Path, site_url: str) -> Path:

@@ -10,10 +10,10 @@ from playwright.sync_api import Browser, Page, expect
 from generator.content.yaml_source import text_fields
 from generator.model.graph import build_map
 from generator.pipeline import load_content
-from tests.conftest import ROOT, BuiltSite
+from tests.conftest import BuiltSite, real_map
 
 pytestmark = pytest.mark.browser
-KMAP = build_map(load_content(ROOT / "content", ROOT))
+KMAP = real_map()
 GPU = "layer-3/gpu-clusters/"
 
 

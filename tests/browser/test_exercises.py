@@ -19,12 +19,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from generator.calculation.exercises import State, claim_failure, plan, play
 from generator.calculation.port import calculator_module
-from generator.pipeline import load_map
-from generator.project import Project
-from tests.conftest import ROOT, BuiltSite
+from tests.conftest import BuiltSite, real_map
 
 pytestmark = pytest.mark.browser
-_, KMAP = load_map(Project(ROOT))
+KMAP = real_map()
 CASES = [
     pytest.param(topic, key, depth, index, exercise, id=f"{topic.id}-{key}-{index + 1}")
     for topic in KMAP.topics.values()

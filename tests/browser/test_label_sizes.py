@@ -11,9 +11,7 @@ import importlib
 import pytest
 from playwright.sync_api import Browser
 
-from generator.model.graph import build_map
-from generator.pipeline import load_content
-from tests.conftest import ROOT, BuiltSite
+from tests.conftest import BuiltSite, real_map
 
 pytestmark = pytest.mark.browser
 SMALLEST_PX = 11
@@ -23,7 +21,7 @@ MAPS = ("", "layer-3/", "layer-3/gpu-clusters/")  # the whole map, a layer's, a 
 
 def one_page_per_calculator_with_figures() -> list[str]:
     """The first page (by layer and topic) of each calculator that draws figures: every kind of figure."""
-    kmap = build_map(load_content(ROOT / "content", ROOT))
+    kmap = real_map()
     pages: dict[str, str] = {}
     for topic in sorted(kmap.topics.values(), key=lambda t: (t.layer, t.id)):
         for key, depth in topic.depths.present():

@@ -26,7 +26,16 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Resp
 from generator.calculation.exercises import play
 from generator.calculation.port import calculator_module
 from tests.browser.test_exercises import CASES, OpenCalculator, open_calculator, play_through_the_controls
-from tests.conftest import ROOT, BuiltSite, _QuietHandler, build_project, copy_project, free_port, walked_pages
+from tests.conftest import (
+    ROOT,
+    BuiltSite,
+    _QuietHandler,
+    build_project,
+    copy_project,
+    free_port,
+    returning_readers_browser,
+    walked_pages,
+)
 from tests.generator.emit.test_offline import worker_manifests
 
 pytestmark = pytest.mark.browser
@@ -408,17 +417,6 @@ def test_a_returning_reader_with_the_runtime_cached_gets_the_calculator_without_
         fresh.close()
 
 
-
-
-@contextmanager
-def returning_readers_browser(browser_type: BrowserType, launch_args: dict, profile: Path) -> Iterator[BrowserContext]:
-    """A browser with a profile on disk, as a reader's is: its HTTP cache keeps the 9.6 MB wasm,
-    which a private window's in-memory cache does not."""
-    context = browser_type.launch_persistent_context(profile, **launch_args)
-    try:
-        yield context
-    finally:
-        context.close()
 
 
 def use_calculator_once(context: BrowserContext, site: SubPathSite) -> None:

@@ -9,13 +9,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from generator.model.graph import build_map
-from generator.pipeline import load_content
-from tests.conftest import ROOT, BuiltSite
+from tests.conftest import BuiltSite, real_map
 
 pytestmark = pytest.mark.browser
 GPU = "layer-3/gpu-clusters/"
-KMAP = build_map(load_content(ROOT / "content", ROOT))
+KMAP = real_map()
 
 
 def test_a_topic_ends_with_links_to_the_previous_and_the_next_page(page: Page, built_site: BuiltSite) -> None:

@@ -14,10 +14,9 @@ import math
 import pytest
 
 from calcview.evaluate import evaluate, raw_from_values
-from generator.pipeline import load_content
-from tests.conftest import ROOT
+from tests.conftest import real_content
 
-TOPICS = [entry.topic for entry in load_content(ROOT / "content", ROOT).topics]
+TOPICS = [entry.topic for entry in real_content().topics]
 BLOCKS = [pytest.param(depth.calculator.name, dict(depth.calculator.values), id=f"{topic.id}-{key}-{depth.calculator.name}")
           for topic in TOPICS for key, depth in topic.depths.present() if depth.calculator]
 # A duration, by the end of the output's name, and the longest that is still a plausible case.

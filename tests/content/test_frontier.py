@@ -9,10 +9,10 @@ import pytest
 
 from generator.content.citations import cited_keys
 from generator.content.yaml_source import text_fields
-from generator.pipeline import load_content
+from tests.conftest import real_content
 
 ROOT = Path(__file__).resolve().parents[2]
-CONTENT = load_content(ROOT / "content", ROOT)
+CONTENT = real_content()
 TOPICS = [tf.topic for tf in CONTENT.topics]
 
 

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from generator.model.graph import KnowledgeMap, build_map
+from generator.model.graph import KnowledgeMap
 from generator.render.topic import cited_keys_of
-from generator.pipeline import load_content
-from tests.conftest import ROOT, BuiltSite
+from tests.conftest import ROOT, BuiltSite, real_map
 from tests.site.html_scan import is_external, local_target, read_page
 
 
 @pytest.fixture(scope="module")
 def kmap() -> KnowledgeMap:
-    return build_map(load_content(ROOT / "content", ROOT))
+    return real_map()
 
 
 def topic_html(site: BuiltSite, layer: int, topic_id: str):

@@ -7,13 +7,11 @@ import xml.etree.ElementTree as ET
 
 from generator.emit.site_links import resolved_links
 from generator.model.calculators import CalculatorBridge
-from generator.model.graph import build_map
-from generator.pipeline import load_content
 from generator.render.pages import render_pages
 from generator.render.paths import built_url
-from tests.conftest import ROOT
+from tests.conftest import real_map
 
-KMAP = build_map(load_content(ROOT / "content", ROOT))
+KMAP = real_map()
 SVG = "{http://www.w3.org/2000/svg}"
 RENDERED = {p.path: p.text for p in render_pages(KMAP, CalculatorBridge())}
 # As the built pages have them: layermap's site links made relative to each page (emit/site_links.py).

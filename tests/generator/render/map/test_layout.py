@@ -7,15 +7,13 @@ import sys
 
 import pytest
 
-from generator.model.graph import build_map
-from generator.pipeline import load_content
 from generator.render.map.layout import geometry, layout, shift_and_width
 from generator.render.map.select import local_map, whole_map
 from generator.render.map.settings import MARGIN
-from tests.conftest import ROOT
+from tests.conftest import ROOT, real_map
 from tests.generator.render.map.graphs import boxes_overlap, graph, random_graph
 
-KMAP = build_map(load_content(ROOT / "content", ROOT))
+KMAP = real_map()
 
 
 @pytest.mark.parametrize("seed", range(8))

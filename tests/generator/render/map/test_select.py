@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from generator.model.graph import build_map
-from generator.pipeline import load_content
 from generator.render.map.select import (
     drawn,
     drawn_neighbours,
@@ -14,9 +12,9 @@ from generator.render.map.select import (
     topic_graph,
     whole_map,
 )
-from tests.conftest import ROOT
+from tests.conftest import real_map
 
-KMAP = build_map(load_content(ROOT / "content", ROOT))
+KMAP = real_map()
 DRAWN = drawn(KMAP, KMAP.edges)  # every edge but the prerequisites
 
 
