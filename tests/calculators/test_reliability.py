@@ -299,8 +299,9 @@ def test_the_exact_optimum_beats_every_other_interval(inputs, ratio):
     assert other["effective_share"] <= best["effective_share"] * (1 + 1e-12)
     if best["effective_share"] > TINY:
         assert other["effective_share"] < best["effective_share"]
-    for rule in ("daly", "young"):
-        assert reliability.compute(**{**inputs, "interval_rule": rule})["effective_share"] <= best["effective_share"] * (1 + 1e-12)
+    for rule in ("daly", "young"):  # below TINY both are "never finishes": subnormal floats lose relative precision
+        share = reliability.compute(**{**inputs, "interval_rule": rule})["effective_share"]
+        assert share <= best["effective_share"] * (1 + 1e-12) or max(share, best["effective_share"]) <= TINY
 
 
 @settings(max_examples=200, deadline=None)
