@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -150,17 +151,10 @@ def build_project(root: Path, site_url: str) -> Path:
     from generator.pipeline import generate
     from generator.project import Project
 
-    before = os.environ.get("LAYERMAP_SITE_URL")
-    os.environ["LAYERMAP_SITE_URL"] = site_url
-    try:
-        project = Project(root)
+    project = Project(root)
+    with mock.patch.dict(os.environ, {"LAYERMAP_SITE_URL": site_url}):  # not left for a later test's build
         config, _ = generate(project)
         build_site(config, project.site_dir)
-    finally:  # a later test's build in this process must not get this test's address
-        if before is None:
-            os.environ.pop("LAYERMAP_SITE_URL", None)
-        else:
-            os.environ["LAYERMAP_SITE_URL"] = before
     return project.site_dir
 
 
