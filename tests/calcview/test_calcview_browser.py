@@ -210,12 +210,17 @@ def test_notes_on_the_models_range_appear_live_as_text_and_go_away(page, harness
     wait_ready(page)
     box = page.locator("[data-role=notes]")
     assert box.is_hidden()  # the defaults are inside the model's range
+    expected = evaluate(reliability, {"interval_rule": "fixed", "fixed_interval_seconds": "600"})["notes"]
+    assert expected
     page.select_option("#calc-reliability-interval_rule", "fixed")
     page.fill("#calc-reliability-fixed_interval_seconds", "600")  # ten hours between saves
-    box.wait_for(state="visible")
-    items = box.locator("li")
-    expected = evaluate(reliability, {"interval_rule": "fixed", "fixed_interval_seconds": "600"})["notes"]
-    assert expected and [items.nth(i).inner_text() for i in range(items.count())] == expected
+    # The fixed rule's default interval has notes of its own, shown first: wait for the last inputs' notes.
+    page.wait_for_function(
+        "expected => JSON.stringify([...document.querySelectorAll('[data-role=notes] li')]"
+        ".map((li) => li.innerText)) === JSON.stringify(expected)",
+        arg=expected,
+    )
+    assert box.is_visible()
     assert box.locator("li *").count() == 0  # text only, no markup from the notes
     page.wait_for_function("document.querySelector('[data-role=announce]').textContent.includes('Note:')")
     page.click("[data-action=reset]")
