@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.conftest import BuiltSite
+from tests.conftest import BuiltSite, hold_calculator_worker
 
 pytestmark = pytest.mark.browser
 AXE = Axe()
@@ -79,6 +79,7 @@ def test_every_page_type_in_both_colour_schemes(browser, built_site: BuiltSite, 
     context = browser.new_context(**SCREENS[screen], service_workers="block", color_scheme=system_scheme)
     not_found = (built_site.site / "404.html").read_bytes()
     context.route("**/no-such-topic/", lambda route: route.fulfill(status=404, body=not_found, content_type="text/html"))
+    hold_calculator_worker(context)  # the calculator as a page opens with it; test_live_calculator_page scans it running
     page = context.new_page()
     found = {}
     for kind, path in PAGE_TYPES.items():
@@ -107,8 +108,10 @@ def test_the_exercise_players_stop_button_reads_when_it_has_the_focus(page: Page
 
 @pytest.fixture(scope="module")
 def topic_page(browser, built_site: BuiltSite) -> Iterator[Page]:  # noqa: ANN001
-    """The calculator topic, opened once for the scans of its depths (a tab each)."""
+    """The calculator topic, opened once for the scans of its depths (a tab each), its calculators
+    as the page opens with them (test_live_calculator_page scans one running)."""
     context = browser.new_context()
+    hold_calculator_worker(context)
     page = context.new_page()
     page.goto(built_site.url + "layer-3/gpu-clusters/")
     yield page
@@ -138,6 +141,7 @@ def test_live_calculator_page(page: Page, built_site: BuiltSite) -> None:
 def test_the_sticky_results_bar_never_hides_the_focused_field(browser, built_site: BuiltSite, viewport) -> None:  # noqa: ANN001
     """WCAG 2.4.11: tabbing down through the calculator, each control ends up above the bar."""
     context = browser.new_context(viewport=viewport)
+    hold_calculator_worker(context)  # the bar and the fields are on the page before Python starts
     page = context.new_page()
     page.goto(built_site.url + "layer-3/gpu-clusters/#depth-d4")
     calc = page.locator("#calc-parallelism-d4")

@@ -5,16 +5,26 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from generator.content.yaml_source import text_fields
 from generator.model.graph import build_map
 from generator.pipeline import load_content
-from tests.conftest import BuiltSite, real_map
+from tests.conftest import BuiltSite, hold_calculator_worker, real_map
 
 pytestmark = pytest.mark.browser
 KMAP = real_map()
 GPU = "layer-3/gpu-clusters/"
+
+
+@pytest.fixture
+def context(context: BrowserContext, request: pytest.FixtureRequest) -> BrowserContext:
+    """The tabs are the subject here, not the calculators on the page: their worker is held back
+    (a calculator page boots Python on idle, seconds of processor time each test would throw away),
+    but for tests marked ``live_calculator``."""
+    if request.node.get_closest_marker("live_calculator") is None:
+        hold_calculator_worker(context)
+    return context
 
 
 def open_topic(page: Page, site: BuiltSite, path: str = GPU) -> None:
@@ -92,6 +102,7 @@ def test_without_javascript_every_depth_is_a_section_with_its_heading(browser: B
     context.close()
 
 
+@pytest.mark.live_calculator  # the calculator's start asks for the runtime: from this host too
 def test_a_reading_session_requests_nothing_from_other_hosts(page: Page, built_site: BuiltSite) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
