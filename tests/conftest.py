@@ -134,6 +134,27 @@ def hold_calculator_worker(context) -> None:  # noqa: ANN001 - a Playwright Brow
     context.route("**/calc-worker.js", lambda route: None)
 
 
+# A link the reader follows, as the site's own links are followed: mkdocs-material's instant
+# navigation swaps the page in place and keeps the module scripts, so the running calculator
+# runtime serves the next page's calculators (calc-runtime.js). The page left is marked, to tell
+# when it has gone, and the window too, to tell that it stayed (no full load).
+FOLLOW_LINK = """href => {
+    window.lmStayed = true;
+    document.querySelector("article").dataset.lmLeft = "";
+    const link = Object.assign(document.createElement("a"), { href });
+    document.body.append(link);
+    link.click();
+}"""
+
+
+def follow_link(page, url: str) -> None:  # noqa: ANN001 - a Playwright Page
+    """Follow a link to ``url`` from the page on show, by instant navigation (asserted: the
+    window, its scripts and its calculator runtime are the ones before)."""
+    page.evaluate(FOLLOW_LINK, url)
+    page.wait_for_function("() => !document.querySelector('article[data-lm-left]')")
+    assert page.evaluate("window.lmStayed === true"), f"{url} was loaded in full, not by instant navigation"
+
+
 @contextmanager
 def returning_readers_browser(browser_type, launch_args: dict, profile: Path) -> Iterator:  # noqa: ANN001 - Playwright's BrowserType
     """A browser with a profile on disk, as a reader's is: its HTTP cache keeps the 9.6 MB wasm

@@ -19,7 +19,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from generator.calculation.exercises import State, claim_failure, plan, play
 from generator.calculation.port import calculator_module
-from tests.conftest import BuiltSite, real_map
+from tests.conftest import BuiltSite, follow_link, real_map
 
 pytestmark = pytest.mark.browser
 KMAP = real_map()
@@ -110,18 +110,6 @@ def play_through_the_controls(calc: Locator, states: list[State]) -> list[State]
     return seen
 
 
-# A link the reader follows, as the site's own links are followed: mkdocs-material's instant
-# navigation swaps the page in place and keeps the module scripts, so the running calculator
-# runtime serves the next page's calculators (calc-runtime.js). The page left is marked, to tell
-# when it has gone.
-FOLLOW_LINK = """href => {
-    document.querySelector("article").dataset.lmLeft = "";
-    const link = Object.assign(document.createElement("a"), { href });
-    document.body.append(link);
-    link.click();
-}"""
-
-
 class OpenCalculator:
     """The calculator of the last topic depth played, kept open for the next exercise of the same
     depth (CASES are in page order): its reset button takes it back to the page's starting values.
@@ -144,8 +132,7 @@ class OpenCalculator:
             self.calc = open_calculator(self.page, site, topic, key, name)
         else:
             if shown[0] != topic.id:
-                self.page.evaluate(FOLLOW_LINK, site.url + topic_path(topic))
-                self.page.wait_for_function("() => !document.querySelector('article[data-lm-left]')")
+                follow_link(self.page, site.url + topic_path(topic))
                 expect(self.page).to_have_url(re.compile(re.escape(site.url + topic_path(topic)) + r"(#.*)?$"))
             self.calc = calculator_at(self.page, key, name)
         self.shown = (topic.id, key)
