@@ -60,6 +60,8 @@ def _mark(page: Page, url: str, depth: str) -> None:
     page.goto(url + f"#depth-{depth.lower()}")
     button = page.locator(f'.lm-read-mark[data-depth="{depth}"] button')
     expect(button).to_be_visible()
+    # shown from the head script on (no shift), it answers once progress.js has bound it
+    expect(page.locator(f'.lm-read-mark[data-depth="{depth}"]')).to_have_attribute("data-bound", "")
     before = button.get_attribute("aria-pressed")
     button.press("Enter")  # by keyboard
     expect(button).not_to_have_attribute("aria-pressed", before or "")
@@ -164,7 +166,9 @@ def test_the_copy_from_disk_shows_plans_and_keeps_marks(plan_site: PlanSite, pag
     expect(page.locator("[data-plan-progress]")).to_have_text("0 of 3 read in this browser.")
     page.locator(".lm-plan-step").first.get_by_role("link").click()
     expect(page).to_have_url(re.compile(r"layer-1/power/index\.html#depth-d1$"))
+    expect(page.locator('.lm-read-mark[data-depth="D1"]')).to_have_attribute("data-bound", "")  # see _mark
     page.locator('.lm-read-mark[data-depth="D1"] button').click()
+    expect(page.locator('.lm-read-mark[data-depth="D1"] button')).to_have_attribute("aria-pressed", "true")
     page.goto((copy / "plans" / "boards-d1" / "index.html").as_uri())
     expect(page.locator("[data-plan-progress]")).to_have_text("1 of 3 read in this browser.")
     assert errors == []
