@@ -37,6 +37,9 @@ const written = new Set();  // files already in the Pyodide file system
 // A file's headers come back at once from any server that is there: a network that gives no
 // answer for this long is not going to (the page says so now, not after the start's 120 s).
 const ANSWER_TIMEOUT_MS = 15_000;
+// A look in the browser's own HTTP cache (only-if-cached) needs no network: it answers at once or
+// not at all; past this, the runtime is taken to be not cached.
+const CACHE_LOOK_TIMEOUT_MS = 2_000;
 
 async function fetchText(url) {
   const response = await fetch(url);
@@ -81,7 +84,7 @@ async function runtimeFolder() {
   }
   try {
     const cached = await fetch(DIRECT_URL + PROBE, { method: "HEAD", cache: "only-if-cached", mode: "same-origin",
-                                                    signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
+                                                    signal: AbortSignal.timeout(CACHE_LOOK_TIMEOUT_MS) });
     if (cached.ok) return DIRECT_URL;
   } catch {
     // not in the browser's cache
