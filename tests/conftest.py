@@ -152,6 +152,13 @@ FOLLOW_LINK = """href => {
 }"""
 
 
+def wait_for_worker_control(page, timeout_ms: float = 60_000) -> None:  # noqa: ANN001 - a Playwright Page
+    """Wait until the site's service worker controls the page (installed, its precache done).
+    Checked every 100 ms, not on every animation frame: the wait can be long (the worker installs
+    after the page and its calculators), and a frame-by-frame check keeps the page drawing."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", polling=100, timeout=timeout_ms)
+
+
 def follow_link(page, url: str) -> None:  # noqa: ANN001 - a Playwright Page
     """Follow a link to ``url`` from the page on show, by instant navigation (asserted: the
     window, its scripts and its calculator runtime are the ones before)."""

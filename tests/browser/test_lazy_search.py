@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from tests.browser.test_depth_switcher import D4_ONLY_TERM, GPU, search_for
-from tests.conftest import BuiltSite
+from tests.conftest import BuiltSite, wait_for_worker_control
 
 pytestmark = pytest.mark.browser
 INDEX = "search/search_index.json"
@@ -41,7 +41,7 @@ def first_view(context: BrowserContext, url: str) -> tuple[Page, list[str]]:
     page = context.new_page()
     page.goto(url)
     page.wait_for_load_state("networkidle")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)  # installed: its precache is done
+    wait_for_worker_control(page)  # installed: its precache is done
     page.wait_for_timeout(3000)
     assert len(by_worker) == 1  # the install's, once
     return page, asked

@@ -23,7 +23,7 @@ from generator.cli import main
 from generator.emit.portable import COPY_FOLDER
 from generator.render.paths import OFFLINE_COPY
 from tests.browser.test_accessibility import blocking_violations
-from tests.conftest import ROOT, free_port, serve_folder
+from tests.conftest import ROOT, free_port, serve_folder, wait_for_worker_control
 from tests.generator.plan_project import write_plan_project
 
 pytestmark = pytest.mark.browser
@@ -145,7 +145,7 @@ def test_export_in_one_browser_import_in_another_and_forget(plan_site: PlanSite,
 def test_marks_survive_going_offline_and_a_new_deployment(plan_site: PlanSite, context: BrowserContext, page: Page) -> None:
     _mark(page, plan_site.url + "layer-1/power/", "D1")
     page.goto(plan_site.url + "plans/boards-d1/")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_for_worker_control(page)
     context.set_offline(True)
     page.reload()
     expect(page.locator("[data-plan-progress]")).to_have_text("1 of 3 read in this browser.")

@@ -2,8 +2,9 @@
 
 The site is built with its address at /layermap/ on a local server. A reader visits once, saves
 the site for offline, then the server is stopped and the browser context set offline: every
-page must come back byte for byte from the service worker alone, a page of every kind open by
-its address and by reload, every topic by a link from home, and search, the depth switcher and
+page must come back byte for byte from the service worker alone, with every file a page asks
+for as it loads, a page of each type open by its address and by reload, every topic by a link
+from home, and search, the depth switcher and
 one exercise of every calculator must still work. (Offline after one visit without
 saving: tests/browser/test_offline_after_one_visit.py.)
 """
@@ -17,8 +18,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from http.server import ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Response, expect
@@ -34,7 +37,7 @@ from tests.conftest import (
     copy_project,
     free_port,
     returning_readers_browser,
-    walked_pages,
+    wait_for_worker_control,
 )
 from tests.generator.emit.test_offline import worker_manifests
 
@@ -102,11 +105,23 @@ class SubPathSite:
         found = [p.relative_to(self.site).as_posix() for p in self.site.rglob("index.html")]
         return sorted(path[: -len("index.html")] for path in found)
 
-    def pages_of_every_kind(self) -> list[str]:
-        """The pages a walk opens (tests/conftest.py walked_pages): all but most learning plans,
-        which share one template (a plan of each depth and the longest are kept)."""
-        walked = {p.relative_to(self.site).as_posix() for p in walked_pages(self.site)}
-        return [path for path in self.pages() if path + "index.html" in walked]
+    def one_page_of_each_type(self) -> list[str]:
+        """Home, a layer, a topic with calculators and one without, the plans, a plan, the sources."""
+        pages = self.pages()
+        plan = next(path for path in pages if re.fullmatch(r"plans/[a-z0-9-]+/", path))
+        topics = [path for path in pages if re.fullmatch(r"layer-\d+/[a-z0-9-]+/", path)]
+        plain = next(path for path in topics if 'class="lm-calc"' not in (self.site / path / "index.html").read_text(encoding="utf-8"))
+        return ["", "layer-3/", calculator_page(self)[len(self.url):], plain, "plans/", plan, "sources/"]
+
+    def files_pages_load(self) -> list[str]:
+        """Every address a built page asks for as it loads (stylesheets, scripts, icons, images,
+        the links in its head), once each."""
+        found: set[str] = set()
+        for path in self.pages():
+            parser = _FilesPageLoads()
+            parser.feed((self.site / path / "index.html").read_text(encoding="utf-8"))
+            found.update(urljoin(self.url + path, address) for address in parser.addresses)
+        return sorted(found)
 
     def page_digest(self, path: str) -> str:
         return hashlib.sha256((self.site / path / "index.html").read_bytes()).hexdigest()
@@ -115,6 +130,24 @@ class SubPathSite:
         """What "Save for offline" fetches, as it says it: every file its worker lists, in MB."""
         precache, runtime = worker_manifests(self.site)
         return f"{sum(entry['bytes'] for entry in precache + runtime) / 1e6:.1f} MB"
+
+
+class _FilesPageLoads(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.addresses: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        address = named.get("href") if tag == "link" else named.get("src") if tag in ("script", "img") else None
+        if address and not address.startswith("data:"):
+            self.addresses.append(address)
+
+
+def calculator_page(site: SubPathSite) -> str:
+    """The address of the topic of the first exercise (tests/browser/test_exercises.py's CASES)."""
+    topic, _, _, _, _ = CASES[0].values
+    return site.url + f"layer-{topic.layer}/{topic.id}/"
 
 
 @contextmanager
@@ -152,7 +185,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 def open_controlled(page: Page, url: str) -> None:
     """Open a page and wait until the service worker is active and serves it."""
     page.goto(url)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_for_worker_control(page)
 
 
 def save_for_offline(page: Page, expected: str) -> list[str]:
@@ -205,15 +238,18 @@ def test_after_saving_everything_works_offline(context: BrowserContext, sub_path
     page.reload()
     expect(page.locator(".layermap-notice--offline")).to_contain_text("Offline")
 
-    # every page, as the worker answers it offline, is the built page byte for byte
+    # every page, as the worker answers it offline, is the built page byte for byte, and every
+    # file a page asks for as it loads is answered too
     answered = page.evaluate(DIGESTS_OF_ANSWERS, [site.url + path for path in site.pages()])
     assert answered == {site.url + path: site.page_digest(path) for path in site.pages()}
-    # and a page of every kind opens by its address, then by reload
-    for path in site.pages_of_every_kind():
+    files = site.files_pages_load()
+    assert len(files) > 20 and page.evaluate(FAILED_ANSWERS, files) == {}
+    # and a page of each type opens by its address, then by reload
+    for path in site.one_page_of_each_type():
         page.goto(site.url + path)
         expect_page(page, site.url + path)
     page.reload()
-    expect_page(page, site.url + site.pages_of_every_kind()[-1])
+    expect_page(page, site.url + site.one_page_of_each_type()[-1])
 
     # every topic by a link from home (instant navigation, then back)
     page.goto(site.url)
@@ -241,6 +277,21 @@ DIGESTS_OF_ANSWERS = """async (urls) => {
         answered[url] = response.ok ? hex(await crypto.subtle.digest("SHA-256", await response.arrayBuffer())) : `HTTP ${response.status}`;
     }
     return answered;
+}"""
+
+
+# Each address fetched through this page's service worker: those that failed, with why.
+FAILED_ANSWERS = """async (urls) => {
+    const failed = {};
+    for (const url of urls) {
+        try {
+            const response = await fetch(url);
+            if (!response.ok) failed[url] = `HTTP ${response.status}`;
+        } catch (error) {
+            failed[url] = String(error);
+        }
+    }
+    return failed;
 }"""
 
 
@@ -503,7 +554,7 @@ def test_on_a_first_visit_the_service_worker_installs_after_the_calculator_has_s
     context.add_init_script(RECORD_REGISTRATION)
     page = context.new_page()
     page.goto(site.url + f"layer-{topic.layer}/{topic.id}/")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
+    wait_for_worker_control(page, 90_000)
     assert page.evaluate("() => window.registeredWhile") == "ready"
     plain = context.new_page()  # a page without a calculator registers once it has loaded
     plain.goto(site.url + "layer-1/")

@@ -25,6 +25,7 @@ from tests.browser.test_offline import (
     RUNTIME_WASM,
     SubPathSite,
     _SubPathHandler,
+    calculator_page,
     check_search,
     expect_page,
     open_controlled,
@@ -33,7 +34,7 @@ from tests.browser.test_offline import (
     wait_until_runtime_kept,
 )
 from tests.browser.test_service_worker_poisoning import console_errors
-from tests.conftest import copy_project
+from tests.conftest import copy_project, wait_for_worker_control
 from tests.generator.emit.test_offline import worker_manifests
 
 pytestmark = pytest.mark.browser
@@ -91,20 +92,6 @@ def go_offline(context: BrowserContext, site: SubPathSite) -> None:
     context.set_offline(True)
 
 
-def calculator_page(site: SubPathSite) -> str:
-    topic, _, _, _, _ = CASES[0].values
-    return site.url + f"layer-{topic.layer}/{topic.id}/"
-
-
-def one_page_of_each_type(site: SubPathSite) -> list[str]:
-    """Home, a layer, a topic with calculators and one without, the plans, a plan, the sources."""
-    pages = site.pages()
-    plan = next(path for path in pages if re.fullmatch(r"plans/[a-z0-9-]+/", path))
-    topics = [path for path in pages if re.fullmatch(r"layer-\d+/[a-z0-9-]+/", path)]
-    plain = next(path for path in topics if 'class="lm-calc"' not in (site.site / path / "index.html").read_text(encoding="utf-8"))
-    return ["", "layer-3/", calculator_page(site)[len(site.url):], plain, "plans/", plan, "sources/"]
-
-
 def check_a_calculator_of_another_page(page: Page, site: SubPathSite) -> None:
     """One exercise of a calculator on another topic than the one visited (its Python came with the install)."""
     visited = CASES[0].values[0]
@@ -121,7 +108,7 @@ def test_one_visit_to_a_calculator_page_is_enough_to_read_search_and_calculate_o
     wait_until_runtime_kept(page, site)  # in the background
 
     go_offline(context, site)
-    for path in one_page_of_each_type(site):
+    for path in site.one_page_of_each_type():
         page.goto(site.url + path)
         expect_page(page, site.url + path)
     check_search(page, site)  # the index came with the install
@@ -132,11 +119,17 @@ def test_one_visit_to_a_calculator_page_is_enough_to_read_search_and_calculate_o
 
 def test_a_calculator_page_whose_calculator_never_started_still_keeps_the_runtime(context: BrowserContext, site: SubPathSite) -> None:
     # A page that never goes idle (a tab left in the background): the calculator does not start,
-    # and the worker keeps the runtime anyway, 30 s after the page loaded.
+    # and the worker keeps the runtime anyway, 30 s after the page loaded (on the page's clock,
+    # moved on by the test: nothing is registered before).
     page = context.new_page()
-    page.add_init_script(NEVER_IDLE)
+    page.clock.install()
+    page.add_init_script(NEVER_IDLE)  # after the clock's, which has its own requestIdleCallback
     page.goto(calculator_page(site))
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
+    page.wait_for_load_state("load")
+    page.clock.run_for(25_000)
+    assert page.evaluate("async () => (await navigator.serviceWorker.getRegistration()) === undefined")
+    page.clock.run_for(5_000)
+    wait_for_worker_control(page, 90_000)
     wait_until_runtime_kept(page, site)
     assert set(page.locator(".lm-calc__status").evaluate_all("els => els.map((el) => el.dataset.state)")) == {"static"}
     expect(page.locator(FOOTER_STATUS)).to_have_text(EVERYTHING, timeout=30_000)

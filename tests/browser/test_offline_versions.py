@@ -22,7 +22,7 @@ from generator.calculation import port
 from generator.emit import docs_tree
 from tests.browser.test_offline import SubPathSite, _SubPathHandler, open_controlled
 from tests.browser.test_service_worker_poisoning import console_errors
-from tests.conftest import ROOT, build_project, copy_project, free_port
+from tests.conftest import ROOT, build_project, copy_project, free_port, wait_for_worker_control
 from tests.generator.mini_project import MINI
 
 pytestmark = pytest.mark.browser
@@ -195,7 +195,7 @@ def test_a_deployment_during_the_first_install_never_gives_a_page_another_versio
         page_version, stylesheet_version = page.evaluate(SHOWN_VERSIONS)
         assert page_version in ("A", "B") and stylesheet_version == page_version, path
 
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_for_worker_control(page)
     page.wait_for_timeout(500)
     cached = page.evaluate(CACHED_VERSIONS)
     assert cached and all(page_version == sheet for _, page_version, sheet in cached), cached
