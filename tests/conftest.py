@@ -224,6 +224,17 @@ def mini_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """pytest-playwright's ``context`` and ``page`` as a first visit has them, before the site's
+    service worker serves it. Left to run, the worker installs a copy of the whole site (207 files,
+    each checked against its SHA-256) in every test's context, then serves each later load, and on
+    a calculator page the calculators' script too, past hold_calculator_worker. Tests of what the
+    worker does make their own contexts, or opt in with
+    ``@pytest.mark.browser_context_args(service_workers="allow")``."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict, browser_type) -> dict:  # noqa: ANN001
     """Use a Playwright-installed Chromium where there is one, else Debian's headless shell, else
     Debian's chromium; fail clearly otherwise."""

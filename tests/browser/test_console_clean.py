@@ -17,6 +17,7 @@ from tests.generator.mini_project import MINI
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # the site's service worker is part of it
 def test_every_page_of_a_build_without_a_site_url_logs_no_error(page: Page, tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copytree(MINI, tmp_path / "content")

@@ -142,6 +142,7 @@ def test_export_in_one_browser_import_in_another_and_forget(plan_site: PlanSite,
     second.close()
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # the site's service worker is part of it
 def test_marks_survive_going_offline_and_a_new_deployment(plan_site: PlanSite, context: BrowserContext, page: Page) -> None:
     _mark(page, plan_site.url + "layer-1/power/", "D1")
     page.goto(plan_site.url + "plans/boards-d1/")

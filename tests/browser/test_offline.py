@@ -40,10 +40,11 @@ from tests.conftest import (
     wait_for_worker_control,
 )
 from tests.generator.emit.test_offline import worker_manifests
+from tests.generator.mini_project import MINI
 
 pytestmark = pytest.mark.browser
 SUB_PATH = "/layermap/"
-CHANGED_TOPIC = "content/layer-1/power-cooling.yaml"
+CHANGED_TOPIC = "content/layer-1/power.yaml"  # of the small project (tests/generator/mini_project.py)
 RUNTIME_WASM = "pyodide.asm.wasm"
 
 
@@ -334,12 +335,19 @@ def check_one_exercise_per_calculator(page: Page, site: SubPathSite) -> None:
     assert calculators.page.evaluate("() => layermapCalculator.status().generation") == 1  # one boot served them all
 
 
-def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: BrowserContext, sub_path_site: SubPathSite) -> None:
-    site = running(sub_path_site)
+@pytest.fixture
+def small_sub_path_site(tmp_path: Path) -> Iterator[SubPathSite]:
+    """The small project's site, for a test that deploys it again (the module's site stays as built)."""
+    with served_build(copy_project(tmp_path, MINI)) as served:
+        yield served
+
+
+def test_a_new_deployment_is_announced_and_taken_only_on_reload(context: BrowserContext, small_sub_path_site: SubPathSite) -> None:
+    site = small_sub_path_site
     page = context.new_page()
-    topic_url = site.url + "layer-1/power-cooling/"
+    topic_url = site.url + "layer-1/power/"
     open_controlled(page, topic_url)
-    old_title, new_title = "Power & cooling for AI data centres", "Power and cooling, redeployed"
+    old_title, new_title = "Power", "Power, redeployed"
     expect(page.locator(".md-content h1").first).to_contain_text(old_title)
     page.locator("label.md-search__icon, .md-search__input").first.click()  # the worker caches this version's index
     expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching", timeout=30_000)

@@ -4,8 +4,17 @@ Every page is loaded and used as a reader would (depth tabs, the map, each calcu
 and recomputed, an exercise played); search and instant navigation are tried too. Any
 `securitypolicyviolation` event, console error or uncaught exception fails the test, named
 by page. The policy is the page's own <meta>: the test server sends no policy headers, like
-GitHub Pages, except in the test of the worker's own policy. An exercise plays at a reading
-pace (1.5 s a step), so it finishes in its own tab while the walk goes on to the next page.
+GitHub Pages, except in the test of the worker's own policy.
+
+The walk loads every page in full first, as on a first visit (before the site's service worker
+serves it) and with its calculators held back; then the calculator pages
+are visited again to run every calculator and play each page's first exercise, reached by links
+as a reader going on reaches them: the tab keeps its Python runtime (one start serves many
+pages, where a full load of each would start one each). A document keeps the policy it loaded
+with, so a tab follows a link only to a page whose own policy is that one, and loads any other
+page in full. That part runs in a reader's browser with the service worker, which registers under
+the same policy. An exercise plays at a reading pace (1.5 s a step), so it plays in a tab of its
+own while the walk goes on.
 """
 
 from __future__ import annotations
@@ -21,7 +30,15 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from generator.emit.csp import WORKER_POLICY
-from tests.conftest import BuiltSite, _QuietHandler, free_port, returning_readers_browser, walked_pages
+from tests.conftest import (
+    BuiltSite,
+    _QuietHandler,
+    follow_link,
+    free_port,
+    hold_calculator_worker,
+    returning_readers_browser,
+    walked_pages,
+)
 
 pytestmark = pytest.mark.browser
 READY_MS = 90_000
@@ -50,8 +67,11 @@ class Watch:
 
     def collect(self) -> list[str]:
         """The problems so far, with the violations the page's listener saw."""
-        violations = self.page.evaluate("window.__lmViolations ?? []")
-        return [*self.problems, *(f"{self.page.url}: {v}" for v in violations)]
+        return [*self.problems, *self.violations()]
+
+    def violations(self) -> list[str]:
+        """What the listener of the document on show saw (a full load starts a new one)."""
+        return [f"{self.page.url}: {v}" for v in self.page.evaluate("window.__lmViolations ?? []")]
 
 
 def site_urls(site: BuiltSite) -> list[str]:
@@ -60,6 +80,37 @@ def site_urls(site: BuiltSite) -> list[str]:
         relative = path.relative_to(site.site).as_posix()
         urls.append(site.url + (relative.removesuffix("index.html") if relative.endswith("index.html") else relative))
     return urls
+
+
+POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"')
+
+
+def policy_of(site: BuiltSite, url: str) -> str:
+    """The policy of the built page at ``url`` (the text of its <meta>)."""
+    relative = url.removeprefix(site.url)
+    page = site.site / (relative if relative.endswith(".html") else relative + "index.html")
+    found = POLICY.search(page.read_text(encoding="utf-8"))
+    assert found, f"{url}: no Content-Security-Policy <meta>"
+    return found.group(1)
+
+
+class Tab:
+    """A tab that reaches a page by a link (instant navigation: its calculator runtime serves the
+    page) when the page's own policy is the one the tab loaded with, and loads it in full otherwise."""
+
+    def __init__(self, page: Page, site: BuiltSite) -> None:
+        self.page, self.site, self.watch, self.policy = page, site, Watch(page), None
+
+    def reach(self, url: str) -> None:
+        policy = policy_of(self.site, url)
+        if policy == self.policy:
+            follow_link(self.page, url)
+        else:
+            if self.policy is not None:  # the document left takes its listener with it
+                self.watch.problems += self.watch.violations()
+            self.page.goto(url)
+            self.page.wait_for_load_state("load")
+            self.policy = policy
 
 
 def show_tab_of(element: Locator) -> None:
@@ -99,8 +150,8 @@ def start_exercise(item: Locator) -> None:
 
 
 def use_page(page: Page) -> None:
-    """Everything a reader can do on the page that runs script, but for playing its first exercise
-    to the end (start_exercise, then wait for it: see Players)."""
+    """Everything a reader can do on the page that runs script, but for its calculators and its
+    exercises (use_calculators, Players)."""
     tabs = page.locator(".lm-depth-tabs [role=tab]")
     for index in range(tabs.count()):
         tabs.nth(index).click()
@@ -109,34 +160,43 @@ def use_page(page: Page) -> None:
     if node.count():
         node.focus()
         expect(page.locator(".lm-map-info").first).to_be_visible()
+
+
+def use_calculators(page: Page) -> int:
     calcs = page.locator(".lm-calc[data-calculator]")
     for index in range(calcs.count()):
         use_calculator(calcs.nth(index))
+    return calcs.count()
 
 
 class Players:
-    """Tabs whose exercise is playing: each is left to finish while the walk opens the next page in
-    a new tab (headless Chromium runs every tab's timers at full speed), then must end "done", and
-    its problems are collected before it closes. At most ``at_once`` play together (each holds a
-    Python runtime)."""
+    """Tabs that play exercises while the walk goes on (headless Chromium runs every tab's timers
+    at full speed), one at a time each: a tab whose exercise has ended "done" goes on to the next
+    exercise page, by a link where it can (Tab). At most ``at_once`` tabs (each holds a Python
+    runtime); the problems of each are collected before it closes."""
 
-    def __init__(self, at_once: int = 3) -> None:
-        self.at_once, self.playing, self.problems = at_once, [], []
+    def __init__(self, context: BrowserContext, site: BuiltSite, at_once: int = 3) -> None:
+        self.context, self.site, self.at_once = context, site, at_once
+        self.playing: list[tuple[Tab, Locator]] = []
+        self.problems: list[str] = []
 
-    def hand_over(self, watch: Watch, item: Locator) -> None:
-        self.playing.append((watch, item))
-        while len(self.playing) > self.at_once:
-            self._finish(*self.playing.pop(0))
+    def play(self, url: str) -> None:
+        tab = self._finish(*self.playing.pop(0)) if len(self.playing) == self.at_once else Tab(self.context.new_page(), self.site)
+        tab.reach(url)
+        exercise = tab.page.locator(".lm-exercise[data-plan]").first
+        start_exercise(exercise)
+        self.playing.append((tab, exercise))
 
     def finish_all(self) -> list[str]:
         while self.playing:
-            self._finish(*self.playing.pop(0))
+            tab = self._finish(*self.playing.pop(0))
+            self.problems += tab.watch.collect()
+            tab.page.close()
         return self.problems
 
-    def _finish(self, watch: Watch, item: Locator) -> None:
-        expect(item).to_have_attribute("data-playing", "done", timeout=READY_MS)
-        self.problems += watch.collect()
-        watch.page.close()
+    def _finish(self, tab: Tab, exercise: Locator) -> Tab:
+        expect(exercise).to_have_attribute("data-playing", "done", timeout=READY_MS)
+        return tab
 
 
 @pytest.fixture
@@ -148,29 +208,48 @@ def readers_browser(browser_type, browser_type_launch_args: dict, tmp_path: Path
         yield context
 
 
-def test_every_page_works_under_its_policy_with_no_violation(readers_browser: BrowserContext, built_site: BuiltSite) -> None:
-    page = readers_browser.new_page()
-    watch, players = Watch(page), Players()
+def test_every_page_works_under_its_policy_with_no_violation(
+        browser: Browser, readers_browser: BrowserContext, built_site: BuiltSite) -> None:
     urls = site_urls(built_site)
-    used = {"calculators": 0, "exercises": 0, "maps": 0, "tabs": 0}
+    # A service worker would serve the calculators' script past the hold (and start Python on every
+    # calculator page): the worker registers in the second part, under the same policy.
+    first_visit = browser.new_context(service_workers="block")
+    hold_calculator_worker(first_visit)  # the calculators run in the second part
+    first_sight = first_visit.new_page()
+    watch = Watch(first_sight)
+    found = {"calculators": 0, "exercises": 0, "maps": 0, "tabs": 0}
+    calculator_pages, exercise_pages = [], []
     for url in urls:
-        page.goto(url)
-        page.wait_for_load_state("load")
-        used["calculators"] += page.locator(".lm-calc[data-calculator]").count()
-        used["exercises"] += page.locator(".lm-exercise[data-plan]").count() > 0
-        used["maps"] += page.locator(".lm-map .lm-node").count() > 0
-        used["tabs"] += page.locator(".lm-depth-tabs").count()
-        use_page(page)
-        assert page.locator('meta[http-equiv="Content-Security-Policy"]').count() == 1, url
-        exercise = page.locator(".lm-exercise[data-plan]").first
-        if exercise.count():
-            start_exercise(exercise)
-            players.hand_over(watch, exercise)
-            page = page.context.new_page()
-            watch = Watch(page)
-    problems = [*players.finish_all(), *watch.collect()]
+        first_sight.goto(url)
+        first_sight.wait_for_load_state("load")
+        assert first_sight.locator('meta[http-equiv="Content-Security-Policy"]').count() == 1, url
+        calculators, exercises = first_sight.locator(".lm-calc[data-calculator]").count(), first_sight.locator(".lm-exercise[data-plan]").count()
+        found["calculators"] += calculators
+        found["exercises"] += exercises > 0
+        found["maps"] += first_sight.locator(".lm-map .lm-node").count() > 0
+        found["tabs"] += first_sight.locator(".lm-depth-tabs").count()
+        use_page(first_sight)
+        calculator_pages += [url] * (calculators > 0)
+        exercise_pages += [url] * (exercises > 0)
+    problems = watch.collect()
+    first_visit.close()
+
+    walker, players, used = Tab(readers_browser.new_page(), built_site), Players(readers_browser, built_site), 0
+    for url in calculator_pages:
+        walker.reach(url)
+        used += use_calculators(walker.page)
+        if url in exercise_pages:
+            players.play(url)
+    registered = walker.page.evaluate(WORKER_READY)
+    problems += [*players.finish_all(), *walker.watch.collect()]
     assert not problems, "\n".join(problems)
-    assert len(urls) > 10 and all(used.values()), used  # the walk really met every feature
+    assert len(urls) > 10 and all(found.values()), found  # the walk really met every feature
+    assert used == found["calculators"]
+    assert registered, "the site's service worker did not register"
+
+
+WORKER_READY = """() => Promise.race([navigator.serviceWorker.ready.then(() => true),
+                                   new Promise((resolve) => setTimeout(() => resolve(false), 30_000))])"""
 
 
 def test_search_finds_pages_under_the_policy(page: Page, built_site: BuiltSite) -> None:
