@@ -204,10 +204,20 @@ function bindPicker(form) {
   });
 }
 
+// A mark clicked before this script bound it (the head script noted the click): read, as its
+// button offered ("Mark … as read" is what it says until it is bound).
+function markEarlyClicks() {
+  for (const mark of document.querySelectorAll(".lm-read-mark[data-lm-clicked][data-topic][data-depth]")) {
+    delete mark.dataset.lmClicked;
+    setRead(mark.dataset.topic, mark.dataset.depth, true);
+  }
+}
+
 function start() {
   for (const tools of document.querySelectorAll(".lm-progress-tools")) bindTools(tools);
   for (const form of document.querySelectorAll("form.lm-plan-picker")) bindPicker(form);
   showProgress();
+  markEarlyClicks();
 }
 
 addEventListener("storage", (event) => { if (event.key?.startsWith(PREFIX)) showProgress(); });

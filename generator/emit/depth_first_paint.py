@@ -9,7 +9,9 @@ shows as its own section. The script runs on full page loads only; on the theme'
 navigation the attribute stays and ``depth.js`` keeps it current.
 
 A second small script there holds back the search index until the reader opens search
-(``LAZY_SEARCH_SCRIPT`` below), so a first page view downloads none of it.
+(``LAZY_SEARCH_SCRIPT`` below), so a first page view downloads none of it. A third notes a
+click on a "Mark as read" button that ``progress.js`` has not bound yet (``EARLY_MARK_SCRIPT``),
+so that a reader quicker than a slow network loses nothing.
 
 The scripts are inline so that they run before the body is parsed (and before the theme's bundle); the page's Content-Security-Policy
 allows it by its hash, worked out from the built page like the theme's own inline scripts
@@ -61,7 +63,16 @@ LAZY_SEARCH_SCRIPT = (
     "X.prototype.send=function(){if(!this.__lmSearchIndex||opened||isField(d.activeElement))"
     "return send.apply(this,arguments);waiting.push([this,arguments])}})(window,document)"
 )
-HEAD_TAG = f"<script>{HEAD_SCRIPT}</script><script>{LAZY_SEARCH_SCRIPT}</script>"
+# A read mark shows from the head script on (no shift), but answers once progress.js, a module at
+# the end of the page, has bound it: a click before that is noted on the mark (data-lm-clicked),
+# and progress.js marks the depth read when it binds it, as the button offered.
+EARLY_MARK_SCRIPT = (
+    '(function(d){d.addEventListener("click",function(e){var t=e.target,'
+    'm=t&&t.closest&&t.closest(".lm-read-mark:not([data-bound])");'
+    'if(m&&t.closest("button"))m.setAttribute("data-lm-clicked","")},true)})(document)'
+)
+HEAD_SCRIPTS = (HEAD_SCRIPT, LAZY_SEARCH_SCRIPT, EARLY_MARK_SCRIPT)
+HEAD_TAG = "".join(f"<script>{script}</script>" for script in HEAD_SCRIPTS)
 _HEAD_START = re.compile(r"<head\b[^>]*>(\s*<meta\s+charset\s*=[^>]*>)?", re.IGNORECASE)
 
 

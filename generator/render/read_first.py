@@ -54,6 +54,8 @@ def read_first_html(kmap: KnowledgeMap, topic: Topic, key: str) -> str:
 def read_mark_html(topic: Topic, key: str) -> str:
     """The "Mark as read" control at the foot of a depth: in the page from the start, hidden
     without JavaScript (the marks live in the browser: ``progress.js``) and shown by the
-    stylesheet once the head script has run, so nothing moves when the script arrives."""
+    stylesheet once the head script has run, so nothing moves when the script arrives. A click
+    before ``progress.js`` binds it is noted by another head script and counted then
+    (``emit/depth_first_paint.py``)."""
     return (f'<p class="lm-read-mark" data-topic="{attr(topic.id)}" data-depth="{key}" data-search-exclude hidden>'
             f'<button type="button" class="md-button lm-read-toggle" aria-pressed="false">Mark {key} as read</button></p>')

@@ -97,6 +97,27 @@ def test_pick_a_plan_mark_topics_read_and_see_plan_and_map_follow(plan_site: Pla
     assert errors == []
 
 
+def test_a_mark_clicked_before_its_script_arrives_is_kept(plan_site: PlanSite, page: Page) -> None:
+    """On a slow network the mark shows (from the head script on) before progress.js binds it: a
+    click then is noted, and the depth is marked read once the script arrives."""
+    held = []
+    page.route("**/progress.js", lambda route: held.append(route))  # the script, held back until after the click
+    page.goto(plan_site.url + "layer-1/power/#depth-d1", wait_until="commit")
+    mark = page.locator('.lm-read-mark[data-depth="D1"]')
+    mark.locator("button").click()
+    while not held:
+        page.wait_for_timeout(50)
+    assert mark.get_attribute("data-bound") is None  # clicked before progress.js could bind it
+    expect(mark).to_have_attribute("data-lm-clicked", "")
+    held[0].continue_()
+    expect(mark.locator("button")).to_have_attribute("aria-pressed", "true")
+    expect(mark).not_to_have_attribute("data-lm-clicked", "")
+    page.unroute("**/progress.js")
+    page.reload()  # stored
+    expect(mark).to_have_attribute("data-bound", "")
+    expect(mark.locator("button")).to_have_attribute("aria-pressed", "true")
+
+
 def test_a_mark_below_the_chosen_depth_shows_in_progress(plan_site: PlanSite, page: Page) -> None:
     page.goto(plan_site.url)
     page.evaluate("localStorage.setItem('layermap.depth', 'D4')")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from generator.emit import copy_zip, page_store, portable, revisioned
 from generator.emit.csp import TrustedScripts, refuse_other_hosts, with_security_meta
-from generator.emit.depth_first_paint import HEAD_SCRIPT, LAZY_SEARCH_SCRIPT
+from generator.emit.depth_first_paint import HEAD_SCRIPTS
 from generator.emit.docs_tree import SCRIPTS
 from generator.emit.engine.choice import use_chosen_engine
 from generator.emit.engine.page_workers import engine_quiet, pages_read_alongside
@@ -141,7 +141,7 @@ def theme_inline_scripts(templates: Path | None = None) -> tuple[str, ...]:
 def trusted_scripts(templates: Path | None = None) -> TrustedScripts:
     """The only inline scripts a built page may carry: layermap's head scripts and those of the
     theme whose ``templates`` wrote the page (Material's by default)."""
-    return TrustedScripts.of((HEAD_SCRIPT, LAZY_SEARCH_SCRIPT), theme_inline_scripts(templates))
+    return TrustedScripts.of(HEAD_SCRIPTS, theme_inline_scripts(templates))
 
 
 class _PageFinisher:
