@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import posixpath
-import re
 
+from generator.checks.page_links import PAGE_LINK
 from generator.content.sanitise import SITE_LINK_SCHEME
 from generator.content.schema import Layer, Topic
 
@@ -68,9 +68,6 @@ def site_link(to: str) -> str:
     return f"{SITE_LINK_SCHEME}:{built_url(to)}"
 
 
-_PAGE_LINK = re.compile(r"(?<=\]\()([^()\s#:]+\.md)(?=[#)\s])")
-
-
 def rebased_links(markdown: str, written_for: str, shown_on: str) -> str:
     """Markdown written for the page ``written_for``, its relative links to pages of the map
     (``[…](power-cooling.md)``, ``[…](../layer-3/gpu-clusters.md#…)``) made to work on ``shown_on``
@@ -78,5 +75,5 @@ def rebased_links(markdown: str, written_for: str, shown_on: str) -> str:
     if posixpath.dirname(written_for) == posixpath.dirname(shown_on):
         return markdown
     folder = posixpath.dirname(written_for)
-    return _PAGE_LINK.sub(lambda m: link(shown_on, posixpath.normpath(posixpath.join(folder, m.group(1)))), markdown)
+    return PAGE_LINK.sub(lambda m: "](" + link(shown_on, posixpath.normpath(posixpath.join(folder, m.group(1)))), markdown)
 
