@@ -85,7 +85,7 @@ def built_by_zensical(config: Path, out: Path) -> tuple[Path, str, list[str]]:
     if done.returncode:
         raise SystemExit(f"zensical build failed:\n{done.stdout}{done.stderr}")
     shutil.move(config.parent / "zensical-site", out)
-    refused = finish_like_layermap(out)
+    refused = finish_like_layermap(out, config)
     return out, (done.stdout + done.stderr).strip(), refused
 
 
@@ -97,7 +97,7 @@ def zensical_templates() -> Path:
     return found[0]
 
 
-def finish_like_layermap(site: Path) -> list[str]:
+def finish_like_layermap(site: Path, config: Path) -> list[str]:
     """layermap's own step after any engine (``emit/finishing.py``: content sanitised, site links
     resolved, the depth script in the head; then compacting, revisioned names, the security policy).
     The pages it refuses, each with why. A page refused for its policy alone (an inline script
@@ -105,16 +105,18 @@ def finish_like_layermap(site: Path) -> list[str]:
     other comparisons (links, content) see what layermap's step makes of it."""
     from generator.emit import revisioned
     from generator.emit.csp import UntrustedInline
+    from generator.emit.docs_tree import written_navigation
     from generator.emit.engine import _PageFinisher, collapse_whitespace, trusted_scripts  # noqa: PLC2701 - the step a build runs on each page
     from generator.emit.finishing import finished_page
     from generator.errors import LayermapError
 
     # The inline scripts layermap trusts are those of the theme that wrote the page: Zensical's own.
-    finish, refused = _PageFinisher(site, None, trusted_scripts(zensical_templates())), []
+    finish = _PageFinisher(site, None, trusted_scripts(zensical_templates()), nav=written_navigation(config))
+    refused, site_url = [], os.environ.get("LAYERMAP_SITE_URL", "")
     for page in sorted(site.rglob("*.html")):
         name = page.relative_to(site).as_posix()
         try:
-            finish(name, "")
+            finish(name, site_url)
         except UntrustedInline as error:
             refused.append(str(error).split("\n")[0][:220])
             page.write_text(collapse_whitespace(finished_page(page.read_text(encoding="utf-8"), name)), encoding="utf-8")

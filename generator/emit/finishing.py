@@ -10,6 +10,8 @@ converts Markdown the Material way, whether or not it runs layermap's hooks (Zen
   (``emit/site_links.py``) become relative to the page.
 - **The depth script first in the head** (``emit/depth_first_paint.py``), so the reader's depth
   shows before the first paint.
+- **The 404 page leads back in** (``emit/not_found.py``): where the theme's bare heading is still
+  there (an engine that ran no hook), layermap's way back in takes its place.
 
 Pure text in, text out; no engine imported (``emit/engine/`` calls it for the build and for serve).
 """
@@ -21,11 +23,13 @@ from pathlib import Path
 
 from generator.content.sanitise import CONTENT_MARK, SANITISED_MARK, region_key, sanitise
 from generator.emit.depth_first_paint import with_head_script
+from generator.emit.not_found import THEME_CONTENT
 from generator.emit.site_links import resolved_links
 from generator.errors import LayermapError
 
+NOT_FOUND_PAGE = "404.html"
 # Pages the theme writes from its own templates, with no content of the map's.
-THEME_PAGES = frozenset({"404.html"})
+THEME_PAGES = frozenset({NOT_FOUND_PAGE})
 _REGION_START = re.compile(rf"<!--({CONTENT_MARK}|{SANITISED_MARK}):([0-9a-f]{{32}})-->")
 
 
@@ -54,9 +58,18 @@ def sanitised_regions(html: str, page: str) -> str:
     return "".join(out)
 
 
-def finished_page(html: str, page: str) -> str:
-    """An engine's page as layermap publishes it (before compaction and its security policy)."""
-    return with_head_script(resolved_links(sanitised_regions(html, page), page))
+def with_way_back(html: str, page: str, not_found: str) -> str:
+    """The 404 page with ``not_found`` (``not_found.not_found_content``) in place of the theme's
+    bare heading; on MkDocs the hook has put it there already. Any other page as it is."""
+    if page != NOT_FOUND_PAGE or not not_found:
+        return html
+    return html.replace(THEME_CONTENT, not_found, 1)
+
+
+def finished_page(html: str, page: str, not_found: str = "") -> str:
+    """An engine's page as layermap publishes it (before compaction and its security policy);
+    ``not_found``: what the 404 page says instead of the theme's heading."""
+    return with_head_script(resolved_links(sanitised_regions(with_way_back(html, page, not_found), page), page))
 
 
 def finish_file(site: Path, page: str) -> None:

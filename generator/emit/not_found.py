@@ -8,7 +8,8 @@ with the site's own path as its base (``base_url``, from ``site_url``, else ``/`
 The layers come from the engine config's navigation, which layermap writes (a top-level section
 per layer, its index page first). The search form sends the words to the home page as ``?q=``,
 which the theme's search opens with. Only the standard library is imported: the generated tree
-stays buildable alone (this file is copied into it, like the sanitiser).
+stays buildable alone (this file is copied into it, like the sanitiser). On an engine that runs no
+hooks, layermap's finishing step puts the same content in (``emit/finishing.py``).
 """
 
 from __future__ import annotations

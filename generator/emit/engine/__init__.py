@@ -24,11 +24,12 @@ from pathlib import Path
 from generator.emit import copy_zip, page_store, portable, revisioned
 from generator.emit.csp import TrustedScripts, refuse_other_hosts, with_security_meta
 from generator.emit.depth_first_paint import HEAD_SCRIPTS
-from generator.emit.docs_tree import SCRIPTS
+from generator.emit.docs_tree import SCRIPTS, written_navigation
 from generator.emit.engine.choice import use_chosen_engine
 from generator.emit.engine.page_workers import engine_quiet, pages_read_alongside
 from generator.emit.engine.page_writers import AllWritten, Finish, pages_written_by
-from generator.emit.finishing import finished_page
+from generator.emit.finishing import NOT_FOUND_PAGE, finished_page
+from generator.emit.not_found import not_found_content
 from generator.emit.offline import write_service_worker
 from generator.emit.portable_scripts import frame_scripts
 from generator.emit.search_terms import lean_index_file
@@ -151,15 +152,16 @@ class _PageFinisher:
     ``copy_zip.spool_page``), with a policy that allows the search shim's frame script too. Each
     page is read once for both."""
 
-    def __init__(self, site: Path, copy: Path | None, trusted: TrustedScripts | None = None) -> None:
-        self.site, self.copy, self.shim = site, copy, None
+    def __init__(self, site: Path, copy: Path | None, trusted: TrustedScripts | None = None, nav: list | None = None) -> None:
+        self.site, self.copy, self.shim, self.nav = site, copy, None, nav or []
         self.trusted = trusted or trusted_scripts()
         self.versioned = revisioned.Versioner(site)  # the site's page links layermap's files by their version
 
     def __call__(self, name: str, site_url: str) -> None:
         page = self.site / name
         text = page.read_text(encoding="utf-8")
-        compact = collapse_whitespace(finished_page(text, name))
+        not_found = not_found_content(self.nav, site_url) if name == NOT_FOUND_PAGE else ""
+        compact = collapse_whitespace(finished_page(text, name, not_found))
         finished = with_security_meta(self.versioned(compact), self.trusted, name)
         if finished != text:
             page.write_text(finished, encoding="utf-8")
@@ -194,7 +196,7 @@ def _build_site_and_copy(config_file: Path, staging: Path) -> None:
     zip takes last, and then Workbox (its own process) reads the site."""
     with tempfile.TemporaryDirectory(prefix="layermap-copy-") as scratch, _CopyZip(Path(scratch)) as zipping:
         copy = zipping.copy
-        finish = _PageFinisher(staging, copy)
+        finish = _PageFinisher(staging, copy, nav=written_navigation(config_file))
 
         def zip_pages(written: list[str], site_url: str) -> None:
             for name in _pages(staging) - set(written):  # the theme's own (404.html), written before the others

@@ -10,7 +10,9 @@ import pytest
 
 from generator.content.sanitise import marked_sanitised, on_page_content, region_key
 from generator.emit.depth_first_paint import HEAD_TAG
+from generator.emit.docs_tree import engine_config, written_navigation
 from generator.emit.finishing import finish_file, finished_page, sanitised_regions
+from generator.emit.not_found import THEME_CONTENT, not_found_content
 from generator.emit.search_terms import OPENING_CHARACTERS, SEARCH_INDEX, lean_index_file
 from generator.errors import LayermapError
 from generator.render.text import with_content_region
@@ -78,6 +80,28 @@ def test_a_page_of_the_map_with_no_region_stops_the_build_but_the_themes_404_pag
     with pytest.raises(LayermapError, match="no content region"):
         finished_page(_engine_page("<p>x</p>"), "index.html")
     assert HEAD_TAG in finished_page(_engine_page("<h1>404</h1>"), "404.html")
+
+
+def test_the_404_page_an_engine_left_bare_gets_the_way_back_in_and_once_only() -> None:
+    nav = [{"Home": "index.md"}, {"Layer 1 · Energy &amp; Facilities": ["layer-1/index.md", {"Power": "layer-1/power.md"}]}]
+    way_back = not_found_content(nav, "https://example.org/layermap/")
+    bare = finished_page(_engine_page(THEME_CONTENT), "404.html", way_back)  # an engine that ran no hook
+    assert THEME_CONTENT not in bare and way_back in bare
+    assert '<a href="/layermap/layer-1/">Layer 1 · Energy &amp; Facilities</a>' in bare
+    hooked = _engine_page(way_back)  # MkDocs: the hook put it there
+    assert finished_page(hooked, "404.html", way_back).count(way_back) == 1
+    assert THEME_CONTENT in finished_page(_engine_page(THEME_CONTENT), "404.html")  # nothing to put there: left
+    with pytest.raises(LayermapError, match="no content region"):  # any other page: not the 404 page's business
+        finished_page(_engine_page(THEME_CONTENT), "index.html", way_back)
+
+
+def test_the_navigation_is_read_back_from_the_config_layermap_wrote(tmp_path: Path) -> None:
+    base = tmp_path / "mkdocs.yml"
+    base.write_text("site_name: T\nsite_url: !ENV [LAYERMAP_SITE_URL, '']\ntheme: {name: material, font: false}\n", encoding="utf-8")
+    nav = [{"Home": "index.md"}, {"Layer 1": ["layer-1/index.md"]}]
+    written = tmp_path / "engine.yml"
+    written.write_text(engine_config(base, nav), encoding="utf-8")
+    assert written_navigation(written) == nav
 
 
 def test_serve_finishes_a_page_in_place(tmp_path: Path) -> None:
