@@ -1,8 +1,9 @@
 """The downloadable copy, unzipped and opened from disk (file://) in Chromium, as a reader would.
 
 The zip comes from the session's build of the real content (``built_site``). Every page is reached
-from the home page by following links; no link opens a folder (a directory listing); no page logs
-a console error, an uncaught exception or a Content-Security-Policy violation. The depth tabs
+from the home page by following links; no link opens a folder (a directory listing); no page
+opened (every page of every template: of the learning plans, one template, a sample) logs a console
+error, an uncaught exception or a Content-Security-Policy violation. The depth tabs
 switch, the drawn map describes its boxes and its links open pages, search finds a term and its
 hit opens the page, and a calculator shows its build-time numbers with the copy's note.
 """
