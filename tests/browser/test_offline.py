@@ -18,7 +18,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urljoin
@@ -41,6 +40,7 @@ from tests.conftest import (
 )
 from tests.generator.emit.test_offline import worker_manifests
 from tests.generator.mini_project import MINI
+from tests.site.html_scan import read_page
 
 pytestmark = pytest.mark.browser
 SUB_PATH = "/layermap/"
@@ -115,13 +115,13 @@ class SubPathSite:
         return ["", "layer-3/", calculator_page(self)[len(self.url):], plain, "plans/", plan, "sources/"]
 
     def files_pages_load(self) -> list[str]:
-        """Every address a built page asks for as it loads (stylesheets, scripts, icons, images,
-        the links in its head), once each."""
+        """Every address a built page asks for as it loads (stylesheets, scripts, icons, images:
+        tests/site/html_scan.py) or links to from its head, once each."""
         found: set[str] = set()
         for path in self.pages():
-            parser = _FilesPageLoads()
-            parser.feed((self.site / path / "index.html").read_text(encoding="utf-8"))
-            found.update(urljoin(self.url + path, address) for address in parser.addresses)
+            page = read_page(self.site / path / "index.html")
+            addresses = [*page.loaded_urls(), *(link.attrs.get("href", "") for link in page.find("link"))]
+            found.update(urljoin(self.url + path, address) for address in addresses if address and not address.startswith("data:"))
         return sorted(found)
 
     def page_digest(self, path: str) -> str:
@@ -131,18 +131,6 @@ class SubPathSite:
         """What "Save for offline" fetches, as it says it: every file its worker lists, in MB."""
         precache, runtime = worker_manifests(self.site)
         return f"{sum(entry['bytes'] for entry in precache + runtime) / 1e6:.1f} MB"
-
-
-class _FilesPageLoads(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.addresses: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = dict(attrs)
-        address = named.get("href") if tag == "link" else named.get("src") if tag in ("script", "img") else None
-        if address and not address.startswith("data:"):
-            self.addresses.append(address)
 
 
 def calculator_page(site: SubPathSite) -> str:

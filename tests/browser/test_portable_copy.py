@@ -11,7 +11,6 @@ hit opens the page, and a calculator shows its build-time numbers with the copy'
 from __future__ import annotations
 
 import zipfile
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
@@ -21,6 +20,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from generator.emit.portable import COPY_FOLDER
 from generator.render.paths import OFFLINE_COPY
 from tests.conftest import BuiltSite, walked_pages
+from tests.site.html_scan import read_page
 
 pytestmark = pytest.mark.browser
 CALCULATOR_PAGE = "layer-3/gpu-clusters/index.html"
@@ -69,24 +69,10 @@ def open_page(page: Page, path: Path) -> None:
     expect(page.locator("#__config")).to_have_count(1)  # a built page, not a directory listing
 
 
-class _Links(HTMLParser):
-    """The address of every link in a page as built (HTML and SVG links)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.addresses: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = dict(attrs)
-        address = named.get("href") or named.get("xlink:href")
-        if tag == "a" and address:
-            self.addresses.append(address)
-
-
 def links_as_built(path: Path) -> list[str]:
-    parser = _Links()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return [urljoin(path.as_uri(), address) for address in parser.addresses]
+    """The address of every link in the page as built (HTML and SVG links)."""
+    addresses = (link.attrs.get("href") or link.attrs.get("xlink:href") for link in read_page(path).find("a"))
+    return [urljoin(path.as_uri(), address) for address in addresses if address]
 
 
 def test_every_page_is_reached_from_home_by_links_and_none_opens_a_folder(page: Page, copy: Path) -> None:
